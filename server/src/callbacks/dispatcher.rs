@@ -1,0 +1,206 @@
+//! The dispatcher: claims due callbacks, signs and posts them, and records every attempt.
+//! Claims hold a lease, so several processes on one database never attempt the same callback
+//! at once; a crash leaves the lease to expire and the callback is attempted again (at least
+//! once delivery).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use tokio::sync::{Mutex, Notify, Semaphore, watch};
+
+use super::{guard, retry_delay_ms, signer};
+use crate::crypto::keys::CallbackSigner;
+use crate::domain::time::now_ms;
+use crate::storage::{Attempt, AttemptOutcome, CallbackJob, Storage};
+
+/// The merchant has 10 s to answer (decisions.md §3).
+pub const ATTEMPT_TIMEOUT: Duration = Duration::from_secs(10);
+/// A claimed callback is left alone by others this long: the attempt timeout plus a margin.
+const LEASE_MS: i64 = 15_000;
+/// At most this many attempts in flight per process.
+const MAX_IN_FLIGHT: usize = 64;
+/// Longest sleep when nothing is due (other processes may add work).
+const IDLE_POLL: Duration = Duration::from_millis(500);
+/// Bytes of the merchant's answer kept in the attempt log.
+const EXCERPT_BYTES: usize = 512;
+/// How long a project's signer is cached (keys may rotate).
+const SIGNER_TTL: Duration = Duration::from_secs(60);
+
+pub struct Dispatcher {
+    storage: Arc<dyn Storage>,
+    client: reqwest::Client,
+    allow_private: bool,
+    worker: String,
+    wake: Arc<Notify>,
+    in_flight: Arc<Semaphore>,
+    signers: Mutex<HashMap<String, (Instant, Arc<ProjectSigner>)>>,
+}
+
+struct ProjectSigner {
+    merchant_id: String,
+    signer: CallbackSigner,
+}
+
+impl Dispatcher {
+    pub fn new(storage: Arc<dyn Storage>, allow_private: bool, wake: Arc<Notify>) -> Arc<Self> {
+        let client = reqwest::Client::builder()
+            .timeout(ATTEMPT_TIMEOUT)
+            .redirect(reqwest::redirect::Policy::none())
+            .dns_resolver(Arc::new(guard::GuardedResolver { allow_private }))
+            .user_agent(concat!("Kassa-Callbacks/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .expect("HTTP client builds");
+        let worker = format!("{}-{}", std::process::id(), &uuid::Uuid::new_v4().simple().to_string()[..8]);
+        Arc::new(Dispatcher {
+            storage,
+            client,
+            allow_private,
+            worker,
+            wake,
+            in_flight: Arc::new(Semaphore::new(MAX_IN_FLIGHT)),
+            signers: Mutex::new(HashMap::new()),
+        })
+    }
+
+    /// Delivers callbacks until `shutdown` fires.
+    pub async fn run(self: Arc<Self>, mut shutdown: watch::Receiver<bool>) {
+        loop {
+            let free = self.in_flight.available_permits();
+            let claimed = if free == 0 { Ok(Vec::new()) } else { self.claim(free).await };
+            let full = match claimed {
+                Ok(jobs) => {
+                    let n = jobs.len();
+                    for job in jobs {
+                        let permit = self.in_flight.clone().acquire_owned().await.expect("semaphore open");
+                        let me = self.clone();
+                        tokio::spawn(async move {
+                            me.deliver(job).await;
+                            drop(permit);
+                            // A payment's next callback may be due now.
+                            me.wake.notify_one();
+                        });
+                    }
+                    n > 0 && n == free
+                }
+                Err(e) => {
+                    tracing::warn!(error = %e, "claiming callbacks failed");
+                    false
+                }
+            };
+            if full {
+                continue;
+            }
+            let sleep = self.idle_sleep().await;
+            tokio::select! {
+                _ = self.wake.notified() => {}
+                _ = tokio::time::sleep(sleep) => {}
+                _ = shutdown.changed() => return,
+            }
+        }
+    }
+
+    async fn claim(&self, limit: usize) -> Result<Vec<CallbackJob>, crate::storage::StorageError> {
+        let now = now_ms();
+        self.storage.claim_callbacks(now, now + LEASE_MS, &self.worker, limit as i64).await
+    }
+
+    /// Sleeps until the next retry falls due, but never longer than the idle poll.
+    async fn idle_sleep(&self) -> Duration {
+        match self.storage.next_callback_due().await {
+            Ok(Some(due)) => Duration::from_millis((due - now_ms()).clamp(10, IDLE_POLL.as_millis() as i64) as u64),
+            _ => IDLE_POLL,
+        }
+    }
+
+    async fn signer(&self, project_id: &str) -> Option<Arc<ProjectSigner>> {
+        let mut cache = self.signers.lock().await;
+        if let Some((at, s)) = cache.get(project_id)
+            && at.elapsed() < SIGNER_TTL
+        {
+            return Some(s.clone());
+        }
+        let project = self.storage.project(project_id).await.ok()??;
+        let key = self.storage.callback_key(project_id).await.ok()??;
+        let signer = CallbackSigner::from_stored(&key).ok()?;
+        let entry = Arc::new(ProjectSigner { merchant_id: project.merchant_id, signer });
+        cache.insert(project_id.to_string(), (Instant::now(), entry.clone()));
+        Some(entry)
+    }
+
+    async fn deliver(&self, job: CallbackJob) {
+        let started = now_ms();
+        let clock = Instant::now();
+        let (http_status, error, excerpt) = match self.attempt(&job).await {
+            Ok((status, excerpt)) => (Some(status as i64), None, excerpt),
+            Err(e) => (None, Some(e), None),
+        };
+        let delivered = http_status.is_some_and(|s| (200..300).contains(&s));
+        let attempts_made = job.attempts + 1;
+        let next = started + retry_delay_ms(attempts_made);
+        let outcome = if delivered {
+            AttemptOutcome::Delivered
+        } else if job.give_up_ms.is_some_and(|g| next > g) {
+            AttemptOutcome::Abandon
+        } else {
+            AttemptOutcome::RetryAt(next)
+        };
+        let attempt = Attempt {
+            at_ms: started,
+            http_status,
+            error: error.clone(),
+            latency_ms: clock.elapsed().as_millis() as i64,
+            response_excerpt: excerpt,
+            worker: self.worker.clone(),
+        };
+        tracing::info!(
+            callback_id = job.id, request_id = %job.request_id, kind = job.kind.code(), attempt = attempts_made,
+            status = ?http_status, error = ?error, outcome = ?outcome, "callback attempt"
+        );
+        if let Err(e) = self.storage.record_attempt(job.id, &self.worker, &attempt, outcome).await {
+            // The lease expires and the callback is attempted again: at least once.
+            tracing::error!(callback_id = job.id, error = %e, "recording a callback attempt failed");
+        }
+    }
+
+    /// One HTTP attempt: the status and the start of the answer, or why it failed.
+    async fn attempt(&self, job: &CallbackJob) -> Result<(u16, Option<String>), String> {
+        let url = guard::check_url(&job.url, self.allow_private).map_err(|e| e.to_string())?;
+        let signer = self.signer(&job.project_id).await.ok_or("no callback key for the project")?;
+        let headers = signer::headers(&signer.signer, &signer.merchant_id, &job.body, &job.idempotency_key, now_ms() / 1000);
+        let mut request = self.client.post(url).body(job.body.clone());
+        for (name, value) in headers {
+            request = request.header(name, value);
+        }
+        let mut response = request.send().await.map_err(describe_error)?;
+        let status = response.status().as_u16();
+        let mut excerpt = Vec::new();
+        while excerpt.len() < EXCERPT_BYTES {
+            match response.chunk().await {
+                Ok(Some(chunk)) => excerpt.extend_from_slice(&chunk),
+                _ => break,
+            }
+        }
+        excerpt.truncate(EXCERPT_BYTES);
+        let excerpt = (!excerpt.is_empty()).then(|| String::from_utf8_lossy(&excerpt).into_owned());
+        Ok((status, excerpt))
+    }
+}
+
+fn describe_error(e: reqwest::Error) -> String {
+    use std::error::Error as _;
+    let mut text = if e.is_timeout() {
+        "timeout".to_string()
+    } else if e.is_connect() {
+        "connection failed".to_string()
+    } else {
+        "request failed".to_string()
+    };
+    let mut source = e.source();
+    while let Some(s) = source {
+        text.push_str(": ");
+        text.push_str(&s.to_string());
+        source = s.source();
+    }
+    text
+}

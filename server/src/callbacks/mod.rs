@@ -1,0 +1,29 @@
+//! Signed callbacks that are never lost: built into the outbox with the change they report
+//! ([`outbox`]), signed per attempt ([`signer`]), delivered in order with retries
+//! ([`dispatcher`]) to addresses the SSRF guard allows ([`guard`]).
+
+pub mod dispatcher;
+pub mod guard;
+pub mod outbox;
+pub mod signer;
+
+/// Final callbacks are retried for up to 72 hours (decisions.md §3).
+pub const FINAL_RETRY_WINDOW_MS: i64 = 72 * 3600 * 1000;
+
+/// Delays between attempts: about 10 s, 30 s, 1 min, 5 min, 15 min, 1 h, then hourly.
+pub fn retry_delay_ms(attempts_made: i64) -> i64 {
+    const SCHEDULE_S: [i64; 6] = [10, 30, 60, 300, 900, 3600];
+    let i = (attempts_made.max(1) - 1) as usize;
+    SCHEDULE_S.get(i).copied().unwrap_or(3600) * 1000
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn retry_schedule_grows_then_stays_hourly() {
+        let delays: Vec<i64> = (1..=8).map(|n| retry_delay_ms(n) / 1000).collect();
+        assert_eq!(delays, [10, 30, 60, 300, 900, 3600, 3600, 3600]);
+    }
+}

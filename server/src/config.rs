@@ -1,0 +1,179 @@
+//! Configuration: one typed struct read from flags and the environment (decisions.md §9).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Args;
+
+use crate::secret::Secret;
+
+/// Server configuration. Every field can be given as a flag or through its `KASSA_*` variable.
+#[derive(Args, Clone, Debug)]
+pub struct Config {
+    /// Database URL: `sqlite://path` (created on first start) or `postgres://...`.
+    #[arg(long, env = "KASSA_DATABASE_URL", default_value = "sqlite://data/kassa.db")]
+    pub database_url: DatabaseUrl,
+
+    /// Address to listen on.
+    #[arg(long, env = "KASSA_BIND", default_value = "127.0.0.1:3000")]
+    pub bind: SocketAddr,
+
+    /// Public base URL of this server, used in `form_url` and 3DS `TermUrl`s
+    /// (default: `http://` + the bound address).
+    #[arg(long, env = "KASSA_PUBLIC_URL")]
+    pub public_url: Option<String>,
+
+    /// Bearer token of the operator API; the operator API is closed when unset.
+    #[arg(long, env = "KASSA_OPERATOR_TOKEN", value_parser = parse_secret)]
+    pub operator_token: Option<Secret<String>>,
+
+    /// Deliver callbacks to loopback and private addresses, and accept `http://` loopback
+    /// callback URLs (development and tests only).
+    #[arg(long, env = "KASSA_ALLOW_PRIVATE_CALLBACKS")]
+    pub allow_private_callbacks: bool,
+
+    /// Sandbox mode: sandbox acquirer and the sandbox operator calls.
+    #[arg(long, env = "KASSA_SANDBOX")]
+    pub sandbox: bool,
+
+    /// How long the requisites search may run before a payin is declined, in seconds.
+    #[arg(long, env = "KASSA_REQUISITES_SEARCH_S", default_value_t = 60)]
+    pub requisites_search_s: u64,
+
+    /// Seed a demo merchant, project and requisites on an empty database (implies sandbox).
+    #[arg(long, env = "KASSA_DEMO")]
+    pub demo: bool,
+
+    /// Grace period of `dispute:no_payment` before it declines, in seconds.
+    #[arg(long, env = "KASSA_DISPUTE_GRACE_S", default_value_t = 24 * 3600)]
+    pub dispute_grace_s: u64,
+
+    /// Accepted distance between `x-access-timestamp` and the server clock, in seconds.
+    #[arg(long, env = "KASSA_TIMESTAMP_WINDOW_S", default_value_t = 300)]
+    pub timestamp_window_s: u64,
+
+    /// Merchant API requests per second per project (sustained).
+    #[arg(long, env = "KASSA_RATE_LIMIT_RPS", default_value_t = 50)]
+    pub rate_limit_rps: u32,
+
+    /// Merchant API burst per project.
+    #[arg(long, env = "KASSA_RATE_LIMIT_BURST", default_value_t = 100)]
+    pub rate_limit_burst: u32,
+
+    /// Directory holding the built browser bundle (`pkg/`) and public files.
+    #[arg(long, env = "KASSA_SITE_ROOT", default_value = "target/site")]
+    pub site_root: PathBuf,
+
+    /// Log as JSON lines instead of human-readable text.
+    #[arg(long, env = "KASSA_LOG_JSON")]
+    pub log_json: bool,
+}
+
+impl Config {
+    /// A configuration with every default, for tests and embedding.
+    pub fn defaults() -> Self {
+        use clap::Parser;
+        #[derive(clap::Parser)]
+        struct Only {
+            #[command(flatten)]
+            config: Config,
+        }
+        Only::parse_from(["kassa"]).config
+    }
+
+    pub fn sandbox(&self) -> bool {
+        self.sandbox || self.demo
+    }
+
+    pub fn requisites_search_window(&self) -> Duration {
+        Duration::from_secs(self.requisites_search_s)
+    }
+}
+
+fn parse_secret(s: &str) -> Result<Secret<String>, String> {
+    if s.is_empty() { Err("must not be empty".into()) } else { Ok(Secret::new(s.to_string())) }
+}
+
+/// A database URL whose `Debug`/`Display` hide the password.
+#[derive(Clone, PartialEq, Eq)]
+pub struct DatabaseUrl(String);
+
+impl DatabaseUrl {
+    pub fn new(url: impl Into<String>) -> Self {
+        Self(url.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    pub fn is_postgres(&self) -> bool {
+        self.0.starts_with("postgres://") || self.0.starts_with("postgresql://")
+    }
+
+    pub fn is_sqlite(&self) -> bool {
+        self.0.starts_with("sqlite:")
+    }
+
+    /// The URL with any password replaced.
+    pub fn redacted(&self) -> String {
+        match url::Url::parse(&self.0) {
+            Ok(mut url) if url.password().is_some() => {
+                let _ = url.set_password(Some("***"));
+                url.to_string()
+            }
+            _ => self.0.clone(),
+        }
+    }
+}
+
+impl std::str::FromStr for DatabaseUrl {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        let url = DatabaseUrl(s.to_string());
+        if url.is_postgres() || url.is_sqlite() {
+            Ok(url)
+        } else {
+            Err("expected sqlite://... or postgres://...".into())
+        }
+    }
+}
+
+impl std::fmt::Debug for DatabaseUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{:?}", self.redacted())
+    }
+}
+
+impl std::fmt::Display for DatabaseUrl {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.redacted())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_follow_decisions() {
+        let c = Config::defaults();
+        assert_eq!(c.database_url.expose(), "sqlite://data/kassa.db");
+        assert_eq!(c.bind.to_string(), "127.0.0.1:3000");
+        assert_eq!(c.requisites_search_s, 60);
+        assert!(!c.sandbox() && !c.demo && !c.allow_private_callbacks);
+        assert!(c.operator_token.is_none());
+    }
+
+    #[test]
+    fn secrets_do_not_show_in_debug() {
+        let mut c = Config::defaults();
+        c.operator_token = Some(Secret::new("op-secret-token".into()));
+        c.database_url = DatabaseUrl::new("postgres://kassa:pg-password@db:5432/kassa");
+        let shown = format!("{c:?}");
+        assert!(!shown.contains("op-secret-token"), "{shown}");
+        assert!(!shown.contains("pg-password"), "{shown}");
+        assert!(shown.contains("db:5432"));
+    }
+}

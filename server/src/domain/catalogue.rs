@@ -1,0 +1,485 @@
+//! The country and method catalogue of merchant-api.md as data: availability tables (H2H and
+//! H2C), method kinds, currencies with their minor units, lifetimes and page languages.
+//! Everything else reads these tables; nothing else lists countries or methods.
+
+use std::fmt;
+
+macro_rules! code_enum {
+    ($(#[$meta:meta])* $name:ident { $($variant:ident = $code:literal),+ $(,)? }) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum $name { $($variant),+ }
+
+        impl $name {
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            pub fn code(self) -> &'static str {
+                match self { $($name::$variant => $code),+ }
+            }
+
+            pub fn parse(code: &str) -> Option<Self> {
+                match code { $($code => Some($name::$variant),)+ _ => None }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.code())
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(self.code())
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                let code = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+                Self::parse(&code).ok_or_else(|| serde::de::Error::custom(format!("unknown code {code}")))
+            }
+        }
+    };
+}
+
+code_enum!(
+    /// Countries of the availability tables (ISO 3166-1 alpha-2).
+    Country {
+        AR = "AR", AZ = "AZ", KE = "KE", KG = "KG", KR = "KR", KZ = "KZ", NG = "NG", RU = "RU",
+        UZ = "UZ", ZA = "ZA",
+    }
+);
+
+code_enum!(
+    /// H2H payment methods (`payment.method`).
+    Method {
+        InternationalCardP2p = "international-card-p2p",
+        CardP2p = "card-p2p",
+        SbpP2p = "sbp-p2p",
+        InternationalP2p = "international-p2p",
+        SbpQr = "sbp-qr",
+        MobileP2p = "mobile-p2p",
+        QrLinkP2p = "qr-link-p2p",
+        PhoneP2p = "phone-p2p",
+        AccountNumber = "account-number",
+        EftLink = "eft-link",
+        MobileMoney = "mobile-money",
+        WalletLink = "wallet-link",
+        Ussd = "ussd",
+        CardEcom = "card-ecom",
+    }
+);
+
+code_enum!(
+    /// Widget methods (`payment.widget_method`).
+    WidgetMethod {
+        P2pCard = "payin-p2p-card",
+        P2pSbp = "payin-p2p-sbp",
+        OneClick = "payin-1-click",
+        P2pInternational = "payin-p2p-international",
+        QrSbp = "payin-qr-sbp",
+        P2pMobile = "payin-p2p-mobile",
+        P2pCardInternational = "payin-p2p-card-international",
+        QrLinkP2p = "payin-qr-link-p2p",
+        AccountNumber = "payin-account-number",
+        WalletLink = "payin-wallet-link",
+        Ussd = "payin-ussd",
+        EftLink = "payin-eft-link",
+        MobileMoney = "payin-mobile-money",
+        P2pPhone = "payin-p2p-phone",
+        EcomCard = "payin-ecom-card",
+    }
+);
+
+/// How a method is paid, which decides the requisites shown and the flow of the payment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum MethodKind {
+    /// Transfer to a card number.
+    Card,
+    /// Transfer to a phone number (SBP, mobile, phone transfers).
+    Phone,
+    /// Transfer to a bank account number.
+    Account,
+    /// The user follows a payment link (EFT, wallet, one-click).
+    Link,
+    /// The user scans a QR code made from a payment link.
+    QrLink,
+    /// The user dials a USSD string.
+    Ussd,
+    /// A push request on the user's phone; no requisites (KE mobile money).
+    Push,
+    /// Card e-commerce: the card is charged through the acquirer.
+    CardEcom,
+}
+
+impl MethodKind {
+    pub fn code(self) -> &'static str {
+        match self {
+            MethodKind::Card => "card",
+            MethodKind::Phone => "phone",
+            MethodKind::Account => "account",
+            MethodKind::Link => "link",
+            MethodKind::QrLink => "qr",
+            MethodKind::Ussd => "ussd",
+            MethodKind::Push => "push",
+            MethodKind::CardEcom => "card-ecom",
+        }
+    }
+
+    /// Whether recipient requisites are selected for this kind (a bank transfer flow).
+    pub fn uses_requisites(self) -> bool {
+        !matches!(self, MethodKind::Push | MethodKind::CardEcom)
+    }
+}
+
+impl Method {
+    pub fn kind(self) -> MethodKind {
+        use Method::*;
+        match self {
+            InternationalCardP2p | CardP2p => MethodKind::Card,
+            SbpP2p | MobileP2p | PhoneP2p => MethodKind::Phone,
+            InternationalP2p | AccountNumber => MethodKind::Account,
+            SbpQr | QrLinkP2p => MethodKind::QrLink,
+            EftLink | WalletLink => MethodKind::Link,
+            Ussd => MethodKind::Ussd,
+            MobileMoney => MethodKind::Push,
+            CardEcom => MethodKind::CardEcom,
+        }
+    }
+}
+
+impl WidgetMethod {
+    /// The H2H method paid the same way, reported as `payment_info.method` and accepted in a
+    /// requisite's method list.
+    pub fn h2h_equivalent(self) -> Option<Method> {
+        use WidgetMethod::*;
+        Some(match self {
+            P2pCard => Method::CardP2p,
+            P2pSbp => Method::SbpP2p,
+            OneClick => return None,
+            P2pInternational => Method::InternationalP2p,
+            QrSbp => Method::SbpQr,
+            P2pMobile => Method::MobileP2p,
+            P2pCardInternational => Method::InternationalCardP2p,
+            QrLinkP2p => Method::QrLinkP2p,
+            AccountNumber => Method::AccountNumber,
+            WalletLink => Method::WalletLink,
+            Ussd => Method::Ussd,
+            EftLink => Method::EftLink,
+            MobileMoney => Method::MobileMoney,
+            P2pPhone => Method::PhoneP2p,
+            EcomCard => Method::CardEcom,
+        })
+    }
+
+    pub fn kind(self) -> MethodKind {
+        match self {
+            WidgetMethod::OneClick => MethodKind::Link,
+            other => other.h2h_equivalent().map(Method::kind).unwrap_or(MethodKind::Link),
+        }
+    }
+}
+
+/// A currency and its minor units (ISO 4217).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Currency {
+    pub code: &'static str,
+    /// Fractional digits: amounts are `major * 10^digits` minor units.
+    pub digits: u8,
+}
+
+/// Every currency of the availability tables. Digits not given by merchant-api.md are ISO 4217
+/// (decisions.md §10).
+pub const CURRENCIES: &[Currency] = &[
+    Currency { code: "ARS", digits: 2 },
+    Currency { code: "AZN", digits: 2 },
+    Currency { code: "KES", digits: 2 },
+    Currency { code: "KGS", digits: 2 },
+    Currency { code: "KRW", digits: 0 },
+    Currency { code: "KZT", digits: 2 },
+    Currency { code: "NGN", digits: 2 },
+    Currency { code: "RUB", digits: 2 },
+    Currency { code: "UZS", digits: 2 },
+    Currency { code: "ZAR", digits: 2 },
+];
+
+impl Currency {
+    pub fn parse(code: &str) -> Option<Currency> {
+        CURRENCIES.iter().copied().find(|c| c.code == code)
+    }
+
+    /// Formats minor units as a major-unit amount with the currency's digits (`150000` RUB →
+    /// `1500.00`). Grouping is left to the page, which knows the language.
+    pub fn format_major(self, minor: i64) -> String {
+        if self.digits == 0 {
+            return minor.to_string();
+        }
+        let scale = 10i64.pow(self.digits as u32);
+        let sign = if minor < 0 { "-" } else { "" };
+        let abs = minor.unsigned_abs();
+        let scale = scale as u64;
+        format!("{sign}{}.{:0width$}", abs / scale, abs % scale, width = self.digits as usize)
+    }
+}
+
+impl fmt::Display for Currency {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code)
+    }
+}
+
+/// Accepted range and default of `payment.lifetime`, in seconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LifetimeRange {
+    pub min: u32,
+    pub max: u32,
+    pub default: u32,
+}
+
+impl LifetimeRange {
+    const fn new(min: u32, max: u32, default: u32) -> Self {
+        Self { min, max, default }
+    }
+
+    pub fn contains(self, lifetime: i64) -> bool {
+        (self.min as i64..=self.max as i64).contains(&lifetime)
+    }
+}
+
+/// Which API a payment came through; lifetimes and rules differ per context.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Integration {
+    /// H2H p2p (`/api/v1/payment/p2p/...`).
+    H2hP2p,
+    /// H2H card e-commerce (`/api/v1/payment/ecom/...`).
+    H2hEcom,
+    /// H2C widget (`/api/v1/widget/...`), paid on the hosted page.
+    Widget,
+}
+
+impl Integration {
+    pub fn code(self) -> &'static str {
+        match self {
+            Integration::H2hP2p => "h2h-p2p",
+            Integration::H2hEcom => "h2h-ecom",
+            Integration::Widget => "widget",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        [Integration::H2hP2p, Integration::H2hEcom, Integration::Widget].into_iter().find(|i| i.code() == code)
+    }
+
+    pub fn is_h2h(self) -> bool {
+        !matches!(self, Integration::Widget)
+    }
+}
+
+/// A row of the H2H availability table.
+#[derive(Debug)]
+pub struct H2hRow {
+    pub country: Country,
+    pub currency: &'static str,
+    pub deposit: &'static [Method],
+    pub payout: &'static [Method],
+    pub lifetime: LifetimeRange,
+}
+
+/// A row of the H2C (widget) availability table.
+#[derive(Debug)]
+pub struct H2cRow {
+    pub country: Country,
+    pub currency: &'static str,
+    pub methods: &'static [WidgetMethod],
+    /// KZ: `widget_method` is required and must be exactly this value.
+    pub required_method: Option<WidgetMethod>,
+    pub lifetime: LifetimeRange,
+}
+
+const H2H_KZ: LifetimeRange = LifetimeRange::new(300, 900, 600);
+const H2H_LONG: LifetimeRange = LifetimeRange::new(300, 900, 900);
+const H2H_SHORT: LifetimeRange = LifetimeRange::new(300, 600, 600);
+const H2C_KZ: LifetimeRange = LifetimeRange::new(300, 900, 600);
+const H2C_OTHER: LifetimeRange = LifetimeRange::new(300, 600, 600);
+
+/// H2H p2p rows (merchant-api.md "Availability by country, H2H"); the e-commerce row is
+/// [`H2H_ECOM`].
+pub const H2H: &[H2hRow] = {
+    use Method::*;
+    &[
+        H2hRow { country: Country::KZ, currency: "KZT", deposit: &[InternationalCardP2p], payout: &[CardP2p], lifetime: H2H_KZ },
+        H2hRow { country: Country::ZA, currency: "ZAR", deposit: &[EftLink], payout: &[AccountNumber], lifetime: H2H_LONG },
+        H2hRow { country: Country::KE, currency: "KES", deposit: &[MobileMoney], payout: &[AccountNumber], lifetime: H2H_LONG },
+        H2hRow { country: Country::NG, currency: "NGN", deposit: &[WalletLink, AccountNumber, Ussd], payout: &[AccountNumber], lifetime: H2H_LONG },
+        H2hRow { country: Country::KR, currency: "KRW", deposit: &[AccountNumber], payout: &[AccountNumber], lifetime: H2H_SHORT },
+        H2hRow { country: Country::AR, currency: "ARS", deposit: &[AccountNumber], payout: &[AccountNumber], lifetime: H2H_SHORT },
+        H2hRow { country: Country::AZ, currency: "AZN", deposit: &[CardP2p, PhoneP2p], payout: &[CardP2p, PhoneP2p], lifetime: H2H_SHORT },
+        H2hRow { country: Country::UZ, currency: "UZS", deposit: &[CardP2p], payout: &[CardP2p], lifetime: H2H_SHORT },
+        H2hRow {
+            country: Country::RU,
+            currency: "RUB",
+            deposit: &[CardP2p, SbpP2p, InternationalP2p, SbpQr, MobileP2p, InternationalCardP2p, QrLinkP2p],
+            payout: &[CardP2p, SbpP2p, MobileP2p],
+            lifetime: H2H_SHORT,
+        },
+    ]
+};
+
+/// The H2H e-commerce row (KZ/UZ/RU), one entry per currency. Lifetime per decisions.md §10.
+pub const H2H_ECOM: &[H2hRow] = &[
+    H2hRow { country: Country::KZ, currency: "KZT", deposit: &[Method::CardEcom], payout: &[Method::CardEcom], lifetime: H2H_SHORT },
+    H2hRow { country: Country::UZ, currency: "UZS", deposit: &[Method::CardEcom], payout: &[Method::CardEcom], lifetime: H2H_SHORT },
+    H2hRow { country: Country::RU, currency: "RUB", deposit: &[Method::CardEcom], payout: &[Method::CardEcom], lifetime: H2H_SHORT },
+];
+
+/// H2C rows (merchant-api.md "Availability by country, H2C"); e-commerce is [`H2C_ECOM`].
+pub const H2C: &[H2cRow] = {
+    use WidgetMethod::*;
+    &[
+        H2cRow {
+            country: Country::RU,
+            currency: "RUB",
+            methods: &[P2pCard, P2pSbp, OneClick, P2pInternational, QrSbp, P2pMobile, P2pCardInternational, QrLinkP2p, AccountNumber],
+            required_method: None,
+            lifetime: H2C_OTHER,
+        },
+        H2cRow { country: Country::UZ, currency: "UZS", methods: &[P2pCard], required_method: None, lifetime: H2C_OTHER },
+        H2cRow { country: Country::KZ, currency: "KZT", methods: &[P2pCardInternational], required_method: Some(P2pCardInternational), lifetime: H2C_KZ },
+        H2cRow { country: Country::NG, currency: "NGN", methods: &[WalletLink, AccountNumber, Ussd], required_method: None, lifetime: H2C_OTHER },
+        H2cRow { country: Country::ZA, currency: "ZAR", methods: &[EftLink], required_method: None, lifetime: H2C_OTHER },
+        H2cRow { country: Country::KE, currency: "KES", methods: &[MobileMoney], required_method: None, lifetime: H2C_OTHER },
+        H2cRow { country: Country::KG, currency: "KGS", methods: &[P2pCard, P2pPhone, QrLinkP2p], required_method: None, lifetime: H2C_OTHER },
+        H2cRow { country: Country::AZ, currency: "AZN", methods: &[P2pCard, P2pPhone], required_method: None, lifetime: H2C_OTHER },
+    ]
+};
+
+/// The H2C e-commerce row (`payin-ecom-card` in KZT, UZS, RUB).
+pub const H2C_ECOM: &[H2cRow] = &[
+    H2cRow { country: Country::KZ, currency: "KZT", methods: &[WidgetMethod::EcomCard], required_method: None, lifetime: H2C_OTHER },
+    H2cRow { country: Country::UZ, currency: "UZS", methods: &[WidgetMethod::EcomCard], required_method: None, lifetime: H2C_OTHER },
+    H2cRow { country: Country::RU, currency: "RUB", methods: &[WidgetMethod::EcomCard], required_method: None, lifetime: H2C_OTHER },
+];
+
+/// The H2H p2p row of a currency.
+pub fn h2h_row(currency: &str) -> Option<&'static H2hRow> {
+    H2H.iter().find(|r| r.currency == currency)
+}
+
+/// The H2H e-commerce row of a currency.
+pub fn h2h_ecom_row(currency: &str) -> Option<&'static H2hRow> {
+    H2H_ECOM.iter().find(|r| r.currency == currency)
+}
+
+/// The H2C row holding `currency` and `method` (decisions.md §10: the row that holds both);
+/// without a method, the p2p row of the currency.
+pub fn h2c_row(currency: &str, method: Option<WidgetMethod>) -> Option<&'static H2cRow> {
+    match method {
+        Some(WidgetMethod::EcomCard) => H2C_ECOM.iter().find(|r| r.currency == currency),
+        _ => H2C.iter().find(|r| r.currency == currency),
+    }
+}
+
+/// Widget methods the hosted page offers for a payment created without `widget_method`: the
+/// country's methods, plus card e-commerce where the currency has it (decisions.md §10).
+pub fn h2c_offered_methods(currency: &str) -> Vec<WidgetMethod> {
+    let mut methods: Vec<WidgetMethod> = H2C
+        .iter()
+        .filter(|r| r.currency == currency)
+        .flat_map(|r| r.methods.iter().copied())
+        .collect();
+    if H2C_ECOM.iter().any(|r| r.currency == currency) {
+        methods.push(WidgetMethod::EcomCard);
+    }
+    methods
+}
+
+impl Country {
+    /// Default language of the hosted page (merchant-api.md and decisions.md §10).
+    pub fn default_language(self) -> &'static str {
+        match self {
+            Country::AR => "es",
+            Country::KZ => "kk",
+            Country::RU => "ru",
+            Country::UZ => "uz",
+            Country::KR => "ko",
+            Country::KG => "ky",
+            Country::AZ => "az",
+            Country::NG | Country::ZA | Country::KE => "en",
+        }
+    }
+
+    /// The currency of the country's rows.
+    pub fn currency(self) -> Currency {
+        let code = H2H
+            .iter()
+            .map(|r| (r.country, r.currency))
+            .chain(H2C.iter().map(|r| (r.country, r.currency)))
+            .find(|(c, _)| *c == self)
+            .map(|(_, code)| code)
+            .expect("every country has a row");
+        Currency::parse(code).expect("every row currency is listed")
+    }
+}
+
+/// Every currency used by a row exists in [`CURRENCIES`]; checked by a test, relied on above.
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_row_currency_is_known() {
+        for code in H2H.iter().chain(H2H_ECOM).map(|r| r.currency).chain(H2C.iter().chain(H2C_ECOM).map(|r| r.currency)) {
+            assert!(Currency::parse(code).is_some(), "{code}");
+        }
+        for country in Country::ALL {
+            let _ = country.currency();
+        }
+    }
+
+    #[test]
+    fn every_widget_method_is_in_some_row_and_has_a_kind() {
+        for m in WidgetMethod::ALL {
+            assert!(H2C.iter().chain(H2C_ECOM).any(|r| r.methods.contains(m)), "{m}");
+            let _ = m.kind();
+        }
+        for m in Method::ALL {
+            assert!(H2H.iter().chain(H2H_ECOM).any(|r| r.deposit.contains(m) || r.payout.contains(m)), "{m}");
+        }
+    }
+
+    #[test]
+    fn rows_are_looked_up_by_currency_and_method() {
+        assert_eq!(h2h_row("RUB").unwrap().country, Country::RU);
+        assert!(h2h_row("USD").is_none());
+        assert_eq!(h2c_row("KZT", Some(WidgetMethod::EcomCard)).unwrap().methods, &[WidgetMethod::EcomCard]);
+        assert_eq!(h2c_row("KZT", None).unwrap().required_method, Some(WidgetMethod::P2pCardInternational));
+        assert_eq!(h2c_row("KGS", None).unwrap().country, Country::KG);
+        assert!(h2c_row("ARS", None).is_none(), "AR has no widget");
+    }
+
+    #[test]
+    fn lifetimes_follow_the_limits_table() {
+        assert_eq!(h2h_row("KZT").unwrap().lifetime, LifetimeRange::new(300, 900, 600));
+        assert_eq!(h2h_row("NGN").unwrap().lifetime, LifetimeRange::new(300, 900, 900));
+        assert_eq!(h2h_row("KRW").unwrap().lifetime, LifetimeRange::new(300, 600, 600));
+        assert_eq!(h2c_row("KZT", None).unwrap().lifetime, LifetimeRange::new(300, 900, 600));
+        assert_eq!(h2c_row("KES", None).unwrap().lifetime, LifetimeRange::new(300, 600, 600));
+    }
+
+    #[test]
+    fn offered_widget_methods_add_card_ecom_where_available() {
+        let ru = h2c_offered_methods("RUB");
+        assert_eq!(ru.len(), 10);
+        assert_eq!(ru.last(), Some(&WidgetMethod::EcomCard));
+        assert_eq!(h2c_offered_methods("KGS").len(), 3);
+    }
+
+    #[test]
+    fn major_units_use_the_currency_digits() {
+        assert_eq!(Currency::parse("RUB").unwrap().format_major(150000), "1500.00");
+        assert_eq!(Currency::parse("RUB").unwrap().format_major(5), "0.05");
+        assert_eq!(Currency::parse("KRW").unwrap().format_major(15000), "15000");
+        assert_eq!(Country::KG.default_language(), "ky");
+    }
+}

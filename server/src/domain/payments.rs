@@ -1,0 +1,499 @@
+//! The payments service: creates payments and moves them through the state machine. Every
+//! move is computed here from the table in [`super::state_machine`] and written by the storage
+//! in one transaction with its history row and its callbacks.
+
+use std::sync::Arc;
+
+use tokio::sync::Notify;
+
+use super::catalogue::{Country, Currency, Integration, Method, MethodKind, WidgetMethod};
+use super::payment::{Actor, CardAuth, Details, Flow, Payment, PaymentState, new_page_token, new_request_id};
+use super::project::Project;
+use super::requisites::{RequisiteQuery, rank_candidates};
+use super::state_machine::{self, Event, IllegalMove, reason};
+use super::time::now_ms;
+use crate::callbacks::outbox;
+use crate::storage::{HistoryEntry, Inserted, NewReceipt, PaymentChange, Storage, StorageError};
+
+#[derive(Debug, thiserror::Error)]
+pub enum PaymentError {
+    #[error("payment not found")]
+    NotFound,
+    #[error("payment_id already used with a different request")]
+    DuplicatePaymentId,
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    #[error("{field}: {message}")]
+    Invalid { field: &'static str, message: String },
+    /// The payment kept changing under us; the caller may retry.
+    #[error("payment is busy")]
+    Busy,
+    #[error(transparent)]
+    Storage(StorageError),
+}
+
+impl From<StorageError> for PaymentError {
+    fn from(e: StorageError) -> Self {
+        PaymentError::Storage(e)
+    }
+}
+
+pub type Result<T, E = PaymentError> = std::result::Result<T, E>;
+
+/// Timing settings of the service.
+#[derive(Clone, Debug)]
+pub struct Settings {
+    /// Base of `form_url` and of the URLs in `display_data`.
+    pub public_url: String,
+    /// How long the requisites search runs before the payment declines.
+    pub search_window_ms: i64,
+    /// How long `dispute:no_payment` waits for a receipt.
+    pub grace_ms: i64,
+}
+
+/// A validated payin request, ready to create.
+#[derive(Clone, Debug)]
+pub struct NewPayin {
+    pub project: Project,
+    pub payment_id: String,
+    pub integration: Integration,
+    pub country: Country,
+    pub currency: Currency,
+    pub method: Option<Method>,
+    pub widget_method: Option<WidgetMethod>,
+    pub amount: i64,
+    pub lifetime_s: i64,
+    pub details: Details,
+    /// Digest of the normalized request body: the same body again is a retry.
+    pub request_hash: String,
+}
+
+/// The outcome of a create.
+#[derive(Clone, Debug)]
+pub struct Created {
+    pub payment: Payment,
+    /// False when this was a retry answered with the existing payment.
+    pub fresh: bool,
+}
+
+/// How an operator closes a dispute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Resolution {
+    Success,
+    Decline,
+}
+
+/// What one change does besides moving the state.
+struct Change<'a> {
+    event: Event,
+    actor: Actor,
+    edit: &'a (dyn Fn(&mut Payment) + Send + Sync),
+    receipt: Option<NewReceipt>,
+}
+
+fn no_edit(_: &mut Payment) {}
+
+/// Lease on rows claimed by a background job; longer than any job step takes.
+const JOB_LEASE_MS: i64 = 30_000;
+/// Delay before searching again when no requisite was free.
+const SEARCH_RETRY_MS: i64 = 1_000;
+/// How often a change is recomputed when concurrent changes keep winning.
+const MAX_CONFLICT_RETRIES: usize = 8;
+
+pub struct Payments {
+    storage: Arc<dyn Storage>,
+    settings: Settings,
+    /// Wakes the callback dispatcher when a change wrote callbacks.
+    callbacks_ready: Arc<Notify>,
+    /// Wakes the requisites search when payments wait for requisites.
+    search_ready: Arc<Notify>,
+}
+
+impl Payments {
+    pub fn new(storage: Arc<dyn Storage>, settings: Settings) -> Self {
+        Payments { storage, settings, callbacks_ready: Arc::new(Notify::new()), search_ready: Arc::new(Notify::new()) }
+    }
+
+    pub fn storage(&self) -> &Arc<dyn Storage> {
+        &self.storage
+    }
+
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    pub fn callbacks_ready(&self) -> Arc<Notify> {
+        self.callbacks_ready.clone()
+    }
+
+    pub fn search_ready(&self) -> Arc<Notify> {
+        self.search_ready.clone()
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Create and read
+
+    /// Creates a payment, or answers the existing one when the same request comes again.
+    pub async fn create(&self, new: NewPayin) -> Result<Created> {
+        let now = now_ms();
+        let flow = match (new.widget_method, new.method) {
+            (Some(w), _) => flow_of(w.kind()),
+            (None, Some(m)) => flow_of(m.kind()),
+            (None, None) => Flow::Unchosen,
+        };
+        let refused = self.antifraud_refuses(&new, now).await?;
+        let (state, status_description) = match flow {
+            _ if refused => (PaymentState::Decline, Some(reason::DECLINED_BY_ANTI_FRAUD.to_string())),
+            Flow::Transfer => (PaymentState::Requisites, None),
+            Flow::Unchosen | Flow::Push | Flow::Card => (PaymentState::New, None),
+        };
+        let mut payment = Payment {
+            request_id: new_request_id(),
+            project_id: new.project.id.clone(),
+            payment_id: new.payment_id,
+            integration: new.integration,
+            country: new.country,
+            currency: new.currency,
+            method: new.method.or_else(|| new.widget_method.and_then(WidgetMethod::h2h_equivalent)),
+            widget_method: new.widget_method,
+            amount: new.amount,
+            old_amount: new.amount,
+            initial_amount: new.amount,
+            lifetime_s: new.lifetime_s,
+            created_ms: now,
+            updated_ms: now,
+            state,
+            status_description,
+            version: 1,
+            details: new.details,
+            recipient: None,
+            card_auth: (flow == Flow::Card).then(CardAuth::default),
+            page_token: new_page_token(),
+            request_hash: new.request_hash,
+            deadline_ms: None,
+            search_at_ms: None,
+            search_until_ms: None,
+            has_receipt: false,
+            received_amount: None,
+        };
+        self.schedule(&mut payment, now);
+        let history = HistoryEntry::of(&payment, Actor::Merchant);
+        match self.storage.insert_payment(&payment, &history).await? {
+            Inserted::Created => {
+                if payment.state == PaymentState::Requisites {
+                    self.search_ready.notify_one();
+                }
+                Ok(Created { payment, fresh: true })
+            }
+            Inserted::Existing(existing) if existing.request_hash == payment.request_hash => {
+                Ok(Created { payment: *existing, fresh: false })
+            }
+            Inserted::Existing(_) => Err(PaymentError::DuplicatePaymentId),
+        }
+    }
+
+    async fn antifraud_refuses(&self, new: &NewPayin, now: i64) -> Result<bool> {
+        let rules = &new.project.settings.antifraud;
+        let customer = &new.details.customer;
+        let recent = match rules.velocity_window_ms() {
+            Some(window) => Some(
+                self.storage.count_customer_payments_since(&new.project.id, &customer.id, now - window).await?,
+            ),
+            None => None,
+        };
+        Ok(rules.refuses(&customer.id, &customer.ip_address, recent))
+    }
+
+    pub async fn find(&self, project_id: &str, payment_id: &str) -> Result<Payment> {
+        self.storage.payment(project_id, payment_id).await?.ok_or(PaymentError::NotFound)
+    }
+
+    pub async fn by_request_id(&self, request_id: &str) -> Result<Payment> {
+        self.storage.payment_by_request_id(request_id).await?.ok_or(PaymentError::NotFound)
+    }
+
+    pub async fn by_page_token(&self, token: &str) -> Result<Payment> {
+        self.storage.payment_by_page_token(token).await?.ok_or(PaymentError::NotFound)
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Moves
+
+    /// Merchant or user cancels (`decline` / `Canceled by client`).
+    pub async fn cancel(&self, payment: Payment, actor: Actor) -> Result<Payment> {
+        self.apply(payment, Change { event: Event::Cancel, actor, edit: &no_edit, receipt: None }).await
+    }
+
+    /// The user says the transfer was made. Idempotent on `processing:paid`.
+    pub async fn confirm(&self, payment: Payment, actor: Actor) -> Result<Payment> {
+        if payment.state == PaymentState::Paid {
+            return Ok(payment);
+        }
+        self.apply(payment, Change { event: Event::Confirm, actor, edit: &no_edit, receipt: None }).await
+    }
+
+    /// Operator: funds arrived for a payment awaiting them. The full amount succeeds; any other
+    /// amount opens `dispute:different_amount`.
+    pub async fn funds_received(&self, payment: Payment, amount: i64) -> Result<Payment> {
+        let event = if amount == payment.amount { Event::FundsReceived } else { Event::DifferentAmountReceived };
+        let edit = move |p: &mut Payment| {
+            if p.state == PaymentState::DisputeDifferentAmount {
+                p.received_amount = Some(amount);
+            }
+        };
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None }).await
+    }
+
+    /// Operator closes a dispute. On success the amount becomes the one received (given, or
+    /// the one reported in a different-amount dispute) and `old_amount` keeps the previous one.
+    pub async fn resolve(&self, payment: Payment, resolution: Resolution, amount: Option<i64>) -> Result<Payment> {
+        let (event, received) = match resolution {
+            Resolution::Success => (Event::DisputeFundsReceived, amount.or(payment.received_amount).unwrap_or(payment.amount)),
+            Resolution::Decline => (Event::DisputeNoFunds, payment.amount),
+        };
+        let edit = move |p: &mut Payment| {
+            if p.state == PaymentState::Success {
+                p.old_amount = p.amount;
+                p.amount = received;
+            }
+        };
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None }).await
+    }
+
+    /// KE mobile money: the user answered the push request.
+    pub async fn push_result(&self, payment: Payment, accepted: bool) -> Result<Payment> {
+        let event = if accepted { Event::PushAccepted } else { Event::PushRefused };
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None }).await
+    }
+
+    /// Incoming funds reported by an operator: matched to the open payment holding that
+    /// requisite for that amount. `None` when nothing matches.
+    pub async fn incoming(&self, requisite_ref: &str, amount: i64, currency: &str) -> Result<Option<Payment>> {
+        let requisite = match self.storage.requisite(requisite_ref).await? {
+            Some(r) => Some(r),
+            None => self.storage.requisite_by_pan(requisite_ref).await?,
+        };
+        let Some(requisite) = requisite else {
+            return Ok(None);
+        };
+        let hold = format!("{}:{}", requisite.id, amount);
+        let Some(payment) = self.storage.payment_by_requisite_hold(&hold).await? else {
+            return Ok(None);
+        };
+        if payment.currency.code != currency || !matches!(payment.state, PaymentState::AwaitingConfirm | PaymentState::Paid) {
+            return Ok(None);
+        }
+        self.funds_received(payment, amount).await.map(Some)
+    }
+
+    /// Sandbox: the payment's next timed event happens now, as the clock would make it.
+    pub async fn expire_now(&self, payment: Payment) -> Result<Payment> {
+        let event = match payment.state {
+            PaymentState::DisputeNoPayment => Event::GraceEnded,
+            _ => Event::LifetimeEnded,
+        };
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None }).await
+    }
+
+    /// Hosted page: the user picked a widget method.
+    pub async fn choose_method(&self, payment: Payment, method: WidgetMethod) -> Result<Payment> {
+        if payment.widget_method.is_some() {
+            return Err(IllegalMove::NotAllowed(payment.state).into());
+        }
+        let edit = move |p: &mut Payment| {
+            p.widget_method = Some(method);
+            p.method = method.h2h_equivalent();
+            if method.kind() == MethodKind::CardEcom && p.card_auth.is_none() {
+                p.card_auth = Some(CardAuth::default());
+            }
+        };
+        // The flow of an unchosen payment decides nothing yet: look the move up as the flow it
+        // is about to have.
+        let mut chosen = payment.clone();
+        edit(&mut chosen);
+        let result = self.apply_as(payment, chosen.flow(), Change { event: Event::MethodChosen, actor: Actor::User, edit: &edit, receipt: None }).await?;
+        if result.state == PaymentState::Requisites {
+            self.search_ready.notify_one();
+        }
+        Ok(result)
+    }
+
+    /// Hosted page: the user uploaded a receipt.
+    pub async fn upload_receipt(&self, payment: Payment, receipt: NewReceipt) -> Result<Payment> {
+        let edit = |p: &mut Payment| p.has_receipt = true;
+        self.apply(payment, Change { event: Event::ReceiptUploaded, actor: Actor::User, edit: &edit, receipt: Some(receipt) })
+            .await
+    }
+
+    /// Applies a card authorization outcome.
+    pub async fn card_event(&self, payment: Payment, event: Event, card_auth: Option<CardAuth>, actor: Actor) -> Result<Payment> {
+        let edit = move |p: &mut Payment| {
+            if let Some(auth) = &card_auth {
+                p.card_auth = Some(auth.clone());
+            }
+        };
+        self.apply(payment, Change { event, actor, edit: &edit, receipt: None }).await
+    }
+
+    async fn apply(&self, payment: Payment, change: Change<'_>) -> Result<Payment> {
+        let flow = payment.flow();
+        self.apply_as(payment, flow, change).await
+    }
+
+    /// Looks the move up in the table, applies it over the version read, and on a concurrent
+    /// change re-reads and decides again (so two requests can never both win).
+    async fn apply_as(&self, mut current: Payment, flow: Flow, change: Change<'_>) -> Result<Payment> {
+        let mut flow = flow;
+        for _ in 0..MAX_CONFLICT_RETRIES {
+            let mv = state_machine::next(flow, current.state, &change.event)?;
+            let now = now_ms().max(current.updated_ms);
+            let mut next = current.clone();
+            let entered = mv.to != current.state;
+            next.state = mv.to;
+            next.status_description = mv.status_description;
+            next.version += 1;
+            next.updated_ms = now;
+            (change.edit)(&mut next);
+            if entered {
+                self.schedule(&mut next, now);
+            }
+            let callbacks = outbox::callbacks_for(&next, &self.settings.public_url, now);
+            let wrote_callbacks = !callbacks.is_empty();
+            let result = self
+                .storage
+                .apply_change(PaymentChange {
+                    payment: &next,
+                    history: HistoryEntry::of(&next, change.actor),
+                    callbacks,
+                    receipt: change.receipt.clone(),
+                    requisite_issued: change.event == Event::RequisitesFound,
+                    credit_balance: next.state == PaymentState::Success,
+                })
+                .await;
+            match result {
+                Ok(()) => {
+                    if wrote_callbacks {
+                        self.callbacks_ready.notify_one();
+                    }
+                    tracing::info!(request_id = %next.request_id, from = %current.state, to = %next.state, actor = change.actor.code(), "payment moved");
+                    return Ok(next);
+                }
+                Err(StorageError::Conflict) => {
+                    current = self.by_request_id(&current.request_id).await?;
+                    if current.flow() != Flow::Unchosen {
+                        flow = current.flow();
+                    }
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(PaymentError::Busy)
+    }
+
+    /// Sets the timers of a payment that just entered its state.
+    fn schedule(&self, p: &mut Payment, now: i64) {
+        p.search_at_ms = None;
+        p.search_until_ms = None;
+        p.deadline_ms = match p.state {
+            PaymentState::New
+            | PaymentState::AwaitingConfirm
+            | PaymentState::Paid
+            | PaymentState::Awaiting3ds
+            | PaymentState::AwaitingRedirect => Some(p.expires_ms()),
+            PaymentState::Requisites => {
+                let until = (now + self.settings.search_window_ms).min(p.expires_ms());
+                p.search_at_ms = Some(now);
+                p.search_until_ms = Some(until);
+                Some(until)
+            }
+            PaymentState::DisputeNoPayment => Some(now + self.settings.grace_ms),
+            PaymentState::DisputeDifferentAmount
+            | PaymentState::DisputeConfirmTimeout
+            | PaymentState::Decline
+            | PaymentState::Success => None,
+        };
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Background work
+
+    /// Ends payments whose deadline passed. Returns how many moved.
+    pub async fn run_due_deadlines(&self) -> Result<usize> {
+        let now = now_ms();
+        let due = self.storage.claim_due_deadlines(now, now + JOB_LEASE_MS, 100).await?;
+        let mut moved = 0;
+        for payment in due {
+            let Some(event) = due_event(&payment, now) else { continue };
+            let id = payment.request_id.clone();
+            match self.apply(payment, Change { event, actor: Actor::System, edit: &no_edit, receipt: None }).await {
+                Ok(_) => moved += 1,
+                // Someone else moved it first; the new state has its own deadline.
+                Err(PaymentError::Illegal(_)) => {}
+                Err(e) => tracing::warn!(request_id = %id, error = %e, "deadline not applied"),
+            }
+        }
+        Ok(moved)
+    }
+
+    /// Runs the requisites search for payments waiting for it. Returns how many got requisites.
+    pub async fn run_due_searches(&self) -> Result<usize> {
+        let now = now_ms();
+        let due = self.storage.claim_due_searches(now, now + JOB_LEASE_MS, 50).await?;
+        let mut issued = 0;
+        for payment in due {
+            let id = payment.request_id.clone();
+            match self.search(payment, now).await {
+                Ok(true) => issued += 1,
+                Ok(false) => {}
+                Err(e) => tracing::warn!(request_id = %id, error = %e, "requisites search failed"),
+            }
+        }
+        Ok(issued)
+    }
+
+    async fn search(&self, payment: Payment, now: i64) -> Result<bool> {
+        if payment.state != PaymentState::Requisites {
+            return Ok(false);
+        }
+        let query = RequisiteQuery::for_payment(&payment);
+        let candidates = rank_candidates(&query, self.storage.requisite_candidates(&query).await?);
+        for requisite in candidates {
+            let recipient = requisite.recipient();
+            let edit = move |p: &mut Payment| p.recipient = Some(recipient.clone());
+            let change = Change { event: Event::RequisitesFound, actor: Actor::System, edit: &edit, receipt: None };
+            match self.apply(payment.clone(), change).await {
+                Ok(_) => return Ok(true),
+                // Another payment of this amount took it a moment ago: try the next one.
+                Err(PaymentError::Storage(StorageError::RequisiteTaken)) => continue,
+                Err(PaymentError::Illegal(_)) => return Ok(false),
+                Err(e) => return Err(e),
+            }
+        }
+        self.storage.reschedule_search(&payment.request_id, payment.version, now + SEARCH_RETRY_MS).await?;
+        Ok(false)
+    }
+}
+
+fn flow_of(kind: MethodKind) -> Flow {
+    match kind {
+        MethodKind::Push => Flow::Push,
+        MethodKind::CardEcom => Flow::Card,
+        _ => Flow::Transfer,
+    }
+}
+
+/// The timed event a payment is due for at `now`, if any.
+fn due_event(p: &Payment, now: i64) -> Option<Event> {
+    let expired = now >= p.expires_ms();
+    match p.state {
+        PaymentState::Requisites if expired => Some(Event::LifetimeEnded),
+        PaymentState::Requisites => p.search_until_ms.filter(|u| now >= *u).map(|_| Event::RequisitesNotFound),
+        PaymentState::DisputeNoPayment => p.deadline_ms.filter(|d| now >= *d).map(|_| Event::GraceEnded),
+        PaymentState::New
+        | PaymentState::AwaitingConfirm
+        | PaymentState::Paid
+        | PaymentState::Awaiting3ds
+        | PaymentState::AwaitingRedirect => expired.then_some(Event::LifetimeEnded),
+        _ => None,
+    }
+}

@@ -1,0 +1,269 @@
+//! The state machine of decisions.md §5 as one table. A move not in the table is illegal and
+//! changes nothing.
+
+use super::payment::{Flow, PaymentState};
+
+/// Something that happens to a payment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// The user picked a method on the hosted page.
+    MethodChosen,
+    /// The requisites search issued requisites.
+    RequisitesFound,
+    /// The search window passed without requisites.
+    RequisitesNotFound,
+    /// The user (or the merchant for them) says the transfer was made.
+    Confirm,
+    /// Operator: the full amount arrived.
+    FundsReceived,
+    /// Operator: a different amount arrived.
+    DifferentAmountReceived,
+    /// Merchant or user cancels.
+    Cancel,
+    /// The payment's lifetime ended.
+    LifetimeEnded,
+    /// The user uploaded a receipt on the hosted page.
+    ReceiptUploaded,
+    /// `dispute:no_payment` stayed without a receipt for the grace period.
+    GraceEnded,
+    /// Operator closes a dispute: funds arrived.
+    DisputeFundsReceived,
+    /// Operator closes a dispute: no funds.
+    DisputeNoFunds,
+    /// KE mobile money: the user accepted the push request.
+    PushAccepted,
+    /// KE mobile money: the user refused the push request.
+    PushRefused,
+    /// Card: the acquirer approved.
+    CardApproved,
+    /// Card: the issuer requires a 3DS challenge.
+    Card3dsRequired,
+    /// Card: the issuer requires a redirect.
+    CardRedirectRequired,
+    /// Card: the acquirer or issuer refused; the reason becomes `status_description`.
+    CardDeclined(&'static str),
+    /// Card: the 3DS / redirect result was invalid.
+    Card3dsFailed,
+}
+
+impl Event {
+    /// Same event, ignoring the carried reason.
+    fn same_kind(&self, other: &Event) -> bool {
+        std::mem::discriminant(self) == std::mem::discriminant(other)
+    }
+}
+
+/// `status_description` values (merchant-api.md Errors; the list only grows).
+pub mod reason {
+    pub const CANCELED_BY_CLIENT: &str = "Canceled by client";
+    pub const DECLINED_BY_ANTI_FRAUD: &str = "Declined by anti-fraud";
+    pub const REQUISITES_NOT_FOUND: &str = "Requisites not found";
+    pub const LIFETIME_EXPIRED: &str = "Lifetime expired";
+    pub const AMOUNT_RECEIVED_DIFFERS: &str = "Amount received differs";
+    pub const NO_PAYMENT_RECEIVED: &str = "No payment received";
+    pub const RECEIPT_UPLOADED: &str = "Receipt uploaded, awaiting review";
+    pub const DECLINED_BY_USER: &str = "Declined by user";
+    pub const DECLINED_BY_ISSUER: &str = "Declined by issuer";
+    pub const INSUFFICIENT_FUNDS: &str = "Insufficient funds";
+    pub const CARD_EXPIRED: &str = "Card expired";
+    pub const THREE_DS_FAILED: &str = "3DS authentication failed";
+}
+
+/// Where a description comes from.
+#[derive(Clone, Copy, Debug)]
+enum Describe {
+    None,
+    Fixed(&'static str),
+    /// Carried by the event (card declines).
+    FromEvent,
+}
+
+struct Rule {
+    event: Event,
+    flows: &'static [Flow],
+    from: &'static [PaymentState],
+    to: PaymentState,
+    describe: Describe,
+}
+
+use Flow::{Card, Push, Transfer, Unchosen};
+use PaymentState::*;
+
+const ALL_FLOWS: &[Flow] = &[Unchosen, Transfer, Push, Card];
+const PROCESSING: &[PaymentState] = &[New, Requisites, AwaitingConfirm, Paid, Awaiting3ds, AwaitingRedirect];
+const DISPUTES: &[PaymentState] = &[DisputeNoPayment, DisputeDifferentAmount, DisputeConfirmTimeout];
+
+/// Every legal move. The first rule whose event, flow and state match decides.
+const RULES: &[Rule] = &[
+    // Widget payments wait in processing:new until the user picks a method.
+    Rule { event: Event::MethodChosen, flows: &[Transfer], from: &[New], to: Requisites, describe: Describe::None },
+    Rule { event: Event::MethodChosen, flows: &[Push, Card], from: &[New], to: New, describe: Describe::None },
+    // Bank transfer.
+    Rule { event: Event::RequisitesFound, flows: &[Transfer], from: &[Requisites], to: AwaitingConfirm, describe: Describe::None },
+    Rule { event: Event::RequisitesNotFound, flows: &[Transfer], from: &[Requisites], to: Decline, describe: Describe::Fixed(reason::REQUISITES_NOT_FOUND) },
+    Rule { event: Event::Confirm, flows: &[Transfer], from: &[AwaitingConfirm, Paid], to: Paid, describe: Describe::None },
+    Rule { event: Event::FundsReceived, flows: &[Transfer], from: &[AwaitingConfirm, Paid], to: Success, describe: Describe::None },
+    Rule { event: Event::DifferentAmountReceived, flows: &[Transfer], from: &[AwaitingConfirm, Paid], to: DisputeDifferentAmount, describe: Describe::Fixed(reason::AMOUNT_RECEIVED_DIFFERS) },
+    Rule { event: Event::Cancel, flows: ALL_FLOWS, from: PROCESSING, to: Decline, describe: Describe::Fixed(reason::CANCELED_BY_CLIENT) },
+    Rule { event: Event::LifetimeEnded, flows: &[Transfer], from: &[Paid], to: DisputeNoPayment, describe: Describe::Fixed(reason::LIFETIME_EXPIRED) },
+    Rule { event: Event::LifetimeEnded, flows: ALL_FLOWS, from: &[New, Requisites, AwaitingConfirm, Awaiting3ds, AwaitingRedirect], to: Decline, describe: Describe::Fixed(reason::LIFETIME_EXPIRED) },
+    Rule { event: Event::ReceiptUploaded, flows: &[Transfer], from: &[Paid, DisputeNoPayment], to: DisputeConfirmTimeout, describe: Describe::Fixed(reason::RECEIPT_UPLOADED) },
+    Rule { event: Event::GraceEnded, flows: &[Transfer], from: &[DisputeNoPayment], to: Decline, describe: Describe::Fixed(reason::NO_PAYMENT_RECEIVED) },
+    Rule { event: Event::DisputeFundsReceived, flows: &[Transfer], from: DISPUTES, to: Success, describe: Describe::None },
+    Rule { event: Event::DisputeNoFunds, flows: &[Transfer], from: DISPUTES, to: Decline, describe: Describe::Fixed(reason::NO_PAYMENT_RECEIVED) },
+    // KE mobile money.
+    Rule { event: Event::PushAccepted, flows: &[Push], from: &[New], to: Success, describe: Describe::None },
+    Rule { event: Event::PushRefused, flows: &[Push], from: &[New], to: Decline, describe: Describe::Fixed(reason::DECLINED_BY_USER) },
+    // Card e-commerce.
+    Rule { event: Event::CardApproved, flows: &[Card], from: &[New, Awaiting3ds, AwaitingRedirect], to: Success, describe: Describe::None },
+    Rule { event: Event::Card3dsRequired, flows: &[Card], from: &[New], to: Awaiting3ds, describe: Describe::None },
+    Rule { event: Event::CardRedirectRequired, flows: &[Card], from: &[New], to: AwaitingRedirect, describe: Describe::None },
+    Rule { event: Event::CardDeclined(""), flows: &[Card], from: &[New, Awaiting3ds, AwaitingRedirect], to: Decline, describe: Describe::FromEvent },
+    Rule { event: Event::Card3dsFailed, flows: &[Card], from: &[Awaiting3ds, AwaitingRedirect], to: Decline, describe: Describe::Fixed(reason::THREE_DS_FAILED) },
+];
+
+/// The outcome of a legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub to: PaymentState,
+    pub status_description: Option<String>,
+}
+
+/// Why a move is refused; the text is the `status_description` of the 409.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalMove {
+    #[error("Payment is final")]
+    Final,
+    #[error("Payment is not awaiting confirmation")]
+    NotAwaitingConfirmation,
+    #[error("Payment is not in dispute")]
+    NotInDispute,
+    #[error("Operation not allowed in status {0}")]
+    NotAllowed(PaymentState),
+}
+
+/// Looks up the move for `event` from `state` in a payment of `flow`.
+pub fn next(flow: Flow, state: PaymentState, event: &Event) -> Result<Move, IllegalMove> {
+    let rule = RULES
+        .iter()
+        .find(|r| event.same_kind(&r.event) && r.flows.contains(&flow) && r.from.contains(&state));
+    match rule {
+        Some(rule) => Ok(Move {
+            to: rule.to,
+            status_description: match (rule.describe, event) {
+                (Describe::None, _) => None,
+                (Describe::Fixed(text), _) => Some(text.to_string()),
+                (Describe::FromEvent, Event::CardDeclined(reason)) => Some(reason.to_string()),
+                (Describe::FromEvent, _) => None,
+            },
+        }),
+        None if state.is_final() => Err(IllegalMove::Final),
+        None => Err(match event {
+            Event::Confirm | Event::FundsReceived | Event::DifferentAmountReceived => {
+                IllegalMove::NotAwaitingConfirmation
+            }
+            Event::DisputeFundsReceived | Event::DisputeNoFunds => IllegalMove::NotInDispute,
+            _ => IllegalMove::NotAllowed(state),
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn to(flow: Flow, from: PaymentState, event: Event) -> Result<PaymentState, IllegalMove> {
+        next(flow, from, &event).map(|m| m.to)
+    }
+
+    #[test]
+    fn transfer_happy_path() {
+        assert_eq!(to(Transfer, Requisites, Event::RequisitesFound), Ok(AwaitingConfirm));
+        assert_eq!(to(Transfer, AwaitingConfirm, Event::Confirm), Ok(Paid));
+        assert_eq!(to(Transfer, Paid, Event::Confirm), Ok(Paid), "confirm is idempotent on paid");
+        assert_eq!(to(Transfer, Paid, Event::FundsReceived), Ok(Success));
+        assert_eq!(to(Transfer, AwaitingConfirm, Event::FundsReceived), Ok(Success));
+    }
+
+    #[test]
+    fn descriptions_come_from_the_table() {
+        let m = next(Transfer, Requisites, &Event::RequisitesNotFound).unwrap();
+        assert_eq!((m.to, m.status_description.as_deref()), (Decline, Some("Requisites not found")));
+        let m = next(Transfer, AwaitingConfirm, &Event::Cancel).unwrap();
+        assert_eq!(m.status_description.as_deref(), Some("Canceled by client"));
+        let m = next(Card, New, &Event::CardDeclined("Insufficient funds")).unwrap();
+        assert_eq!(m.status_description.as_deref(), Some("Insufficient funds"));
+        let m = next(Transfer, Paid, &Event::FundsReceived).unwrap();
+        assert_eq!(m.status_description, None);
+    }
+
+    #[test]
+    fn expiry_depends_on_whether_the_user_confirmed() {
+        assert_eq!(to(Transfer, AwaitingConfirm, Event::LifetimeEnded), Ok(Decline));
+        assert_eq!(to(Transfer, Requisites, Event::LifetimeEnded), Ok(Decline));
+        assert_eq!(to(Unchosen, New, Event::LifetimeEnded), Ok(Decline));
+        assert_eq!(to(Transfer, Paid, Event::LifetimeEnded), Ok(DisputeNoPayment));
+        assert_eq!(to(Transfer, DisputeNoPayment, Event::GraceEnded), Ok(Decline));
+        assert_eq!(to(Card, Awaiting3ds, Event::LifetimeEnded), Ok(Decline));
+        assert_eq!(to(Push, New, Event::LifetimeEnded), Ok(Decline));
+    }
+
+    #[test]
+    fn disputes() {
+        assert_eq!(to(Transfer, Paid, Event::DifferentAmountReceived), Ok(DisputeDifferentAmount));
+        assert_eq!(to(Transfer, Paid, Event::ReceiptUploaded), Ok(DisputeConfirmTimeout));
+        assert_eq!(to(Transfer, DisputeNoPayment, Event::ReceiptUploaded), Ok(DisputeConfirmTimeout));
+        for d in DISPUTES {
+            assert_eq!(to(Transfer, *d, Event::DisputeFundsReceived), Ok(Success));
+            assert_eq!(to(Transfer, *d, Event::DisputeNoFunds), Ok(Decline));
+            assert_eq!(to(Transfer, *d, Event::Cancel), Err(IllegalMove::NotAllowed(*d)));
+        }
+        assert_eq!(to(Transfer, AwaitingConfirm, Event::ReceiptUploaded), Err(IllegalMove::NotAllowed(AwaitingConfirm)));
+        assert_eq!(to(Transfer, Paid, Event::DisputeNoFunds), Err(IllegalMove::NotInDispute));
+    }
+
+    #[test]
+    fn final_states_accept_nothing() {
+        let events = [
+            Event::MethodChosen, Event::RequisitesFound, Event::RequisitesNotFound, Event::Confirm,
+            Event::FundsReceived, Event::DifferentAmountReceived, Event::Cancel, Event::LifetimeEnded,
+            Event::ReceiptUploaded, Event::GraceEnded, Event::DisputeFundsReceived, Event::DisputeNoFunds,
+            Event::PushAccepted, Event::PushRefused, Event::CardApproved, Event::Card3dsRequired,
+            Event::CardRedirectRequired, Event::CardDeclined("x"), Event::Card3dsFailed,
+        ];
+        for state in [Decline, Success] {
+            for flow in ALL_FLOWS {
+                for e in &events {
+                    assert_eq!(next(*flow, state, e), Err(IllegalMove::Final), "{state} {e:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn confirm_before_requisites_is_refused() {
+        assert_eq!(to(Transfer, Requisites, Event::Confirm), Err(IllegalMove::NotAwaitingConfirmation));
+        assert_eq!(to(Transfer, Requisites, Event::FundsReceived), Err(IllegalMove::NotAwaitingConfirmation));
+    }
+
+    #[test]
+    fn flows_do_not_mix() {
+        assert!(next(Push, New, &Event::CardApproved).is_err());
+        assert!(next(Card, New, &Event::PushAccepted).is_err());
+        assert!(next(Transfer, AwaitingConfirm, &Event::CardApproved).is_err());
+        assert!(next(Card, New, &Event::Confirm).is_err());
+        assert_eq!(to(Unchosen, New, Event::MethodChosen), Err(IllegalMove::NotAllowed(New)));
+        assert_eq!(to(Transfer, New, Event::MethodChosen), Ok(Requisites));
+    }
+
+    #[test]
+    fn card_flows() {
+        assert_eq!(to(Card, New, Event::CardApproved), Ok(Success));
+        assert_eq!(to(Card, New, Event::Card3dsRequired), Ok(Awaiting3ds));
+        assert_eq!(to(Card, New, Event::CardRedirectRequired), Ok(AwaitingRedirect));
+        assert_eq!(to(Card, Awaiting3ds, Event::CardApproved), Ok(Success));
+        assert_eq!(to(Card, Awaiting3ds, Event::Card3dsFailed), Ok(Decline));
+        assert_eq!(to(Card, AwaitingRedirect, Event::Card3dsFailed), Ok(Decline));
+        assert!(next(Card, Awaiting3ds, &Event::Card3dsRequired).is_err());
+    }
+}

@@ -1,0 +1,134 @@
+//! Bank lists: endpoint 9 and the two p2p bank paths of decisions.md §6.
+
+use axum::Json;
+use axum::extract::State;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::AppState;
+use super::error::{ApiError, ApiResult};
+use super::field::{Check, Field, Text};
+use super::merchant::Merchant;
+use super::response::{MerchantErrors, PaymentRefGeneral};
+use crate::domain::banks::Bank;
+use crate::domain::catalogue::{self, Method, WidgetMethod};
+use crate::domain::project::Project;
+use crate::storage::BankFilter;
+
+/// Bank record (merchant-api.md "Bank record").
+#[derive(Debug, Serialize, ToSchema)]
+pub struct BankRecord {
+    pub id: String,
+    pub name: String,
+    /// Used as `bank_symbol` in payment requests.
+    pub symbol: String,
+    /// Code in the fast payment system (RU), 12 digits.
+    pub sbp_code: Option<String>,
+    /// Takes part in the fast payment system. A bank without it cannot receive `sbp-p2p` payouts.
+    pub is_sbp_bank: bool,
+    pub country_code: String,
+}
+
+impl From<Bank> for BankRecord {
+    fn from(b: Bank) -> Self {
+        BankRecord { id: b.id, name: b.name, symbol: b.symbol, sbp_code: b.sbp_code, is_sbp_bank: b.is_sbp_bank, country_code: b.country_code }
+    }
+}
+
+/// Optional filters of the p2p bank lists.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct BankFilterIn {
+    #[schema(value_type = Option<String>, pattern = "^[A-Z]{3}$")]
+    #[serde(default)]
+    pub currency: Field<String>,
+    /// H2H or widget method code.
+    #[schema(value_type = Option<String>)]
+    #[serde(default)]
+    pub method: Field<String>,
+}
+
+/// Bank list request.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct BankListRequest {
+    #[schema(required = true, value_type = PaymentRefGeneral)]
+    #[serde(default)]
+    pub general: Field<PaymentRefGeneral>,
+    #[schema(value_type = Option<BankFilterIn>)]
+    #[serde(default)]
+    pub payment: Field<BankFilterIn>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(all)).routes(routes!(p2p_all)).routes(routes!(p2p_available))
+}
+
+/// Every bank of the catalogue.
+#[utoipa::path(post, path = "/api/v1/bank/all", tag = "Banks", request_body = BankListRequest,
+    responses((status = 200, body = Vec<BankRecord>), MerchantErrors), security(("signature" = [])))]
+pub async fn all(State(state): State<AppState>, _req: Merchant<BankListRequest>) -> ApiResult<Json<Vec<BankRecord>>> {
+    let banks = state.storage.banks(&BankFilter::default()).await?;
+    Ok(Json(banks.into_iter().map(Into::into).collect()))
+}
+
+/// Banks of the project's countries, for `sender.bank_symbol`.
+#[utoipa::path(post, path = "/api/v1/payment/p2p/bank/all", tag = "Banks", request_body = BankListRequest,
+    responses((status = 200, body = Vec<BankRecord>), MerchantErrors), security(("signature" = [])))]
+pub async fn p2p_all(State(state): State<AppState>, req: Merchant<BankListRequest>) -> ApiResult<Json<Vec<BankRecord>>> {
+    let (countries, _) = scope(&req.project, &req.body)?;
+    let banks = state.storage.banks(&BankFilter { countries: Some(countries), with_active_requisites_for: None }).await?;
+    Ok(Json(banks.into_iter().map(Into::into).collect()))
+}
+
+/// Banks that currently have active requisites for the project, for `payment.bank_symbol`.
+#[utoipa::path(post, path = "/api/v1/payment/p2p/bank/available", tag = "Banks", request_body = BankListRequest,
+    responses((status = 200, body = Vec<BankRecord>), MerchantErrors), security(("signature" = [])))]
+pub async fn p2p_available(State(state): State<AppState>, req: Merchant<BankListRequest>) -> ApiResult<Json<Vec<BankRecord>>> {
+    let (countries, methods) = scope(&req.project, &req.body)?;
+    let filter = BankFilter { countries: Some(countries), with_active_requisites_for: Some(methods) };
+    let banks = state.storage.banks(&filter).await?;
+    Ok(Json(banks.into_iter().map(Into::into).collect()))
+}
+
+/// Countries and method codes a bank list covers: the project's, narrowed by the filters.
+fn scope(project: &Project, req: &BankListRequest) -> Result<(Vec<String>, Vec<String>), ApiError> {
+    let mut c = Check::default();
+    let filter = c.block("payment", &req.payment, false);
+    let currency = filter.and_then(|f| c.text("payment.currency", &f.currency, false, &Text::max(3)));
+    let method = filter.and_then(|f| c.text("payment.method", &f.method, false, &Text::max(32)));
+    if let Some(m) = &method
+        && Method::parse(m).is_none()
+        && WidgetMethod::parse(m).is_none()
+    {
+        c.fail("payment.method", format!("unknown method {m}"));
+    }
+    c.finish().map_err(ApiError::Validation)?;
+
+    let mut rows: Vec<(String, String, Vec<&'static str>)> = Vec::new();
+    for r in catalogue::H2H.iter().chain(catalogue::H2H_ECOM) {
+        rows.push((r.country.code().into(), r.currency.into(), r.deposit.iter().chain(r.payout).map(|m| m.code()).collect()));
+    }
+    for r in catalogue::H2C.iter().chain(catalogue::H2C_ECOM) {
+        rows.push((r.country.code().into(), r.currency.into(), r.methods.iter().map(|m| m.code()).collect()));
+    }
+    let mut countries = Vec::new();
+    let mut methods = Vec::new();
+    for (country, cur, codes) in rows {
+        if currency.as_ref().is_some_and(|c| *c != cur) {
+            continue;
+        }
+        for code in codes {
+            if method.as_deref().is_some_and(|m| m != code) || !project.settings.allows(code) {
+                continue;
+            }
+            if !countries.contains(&country) {
+                countries.push(country.clone());
+            }
+            if !methods.iter().any(|m: &String| m == code) {
+                methods.push(code.to_string());
+            }
+        }
+    }
+    Ok((countries, methods))
+}

@@ -1,0 +1,261 @@
+//! Authentication of merchant requests (decisions.md §2), as one layer over every merchant
+//! route: a handler behind it cannot run unauthenticated, and one that is not behind it cannot
+//! get a [`Merchant`] request at all.
+
+use std::collections::HashMap;
+use std::sync::{Mutex, RwLock};
+use std::time::Instant;
+
+use axum::body::Body;
+use axum::extract::{FromRequestParts, Request, State};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use sha2::{Digest, Sha256};
+
+use super::AppState;
+use super::error::{ApiError, AuthFailure, ErrorBody};
+use crate::crypto::keys::{KeyType, RequestVerifier};
+use crate::crypto::normalize;
+use crate::domain::project::Project;
+use crate::domain::time::now_ms;
+
+/// Largest accepted request body.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+const TIMESTAMP: &str = "x-access-timestamp";
+const MERCHANT_ID: &str = "x-access-merchant-id";
+const TOKEN: &str = "x-access-token";
+const SIGNATURE: &str = "x-access-signature";
+const ALGORITHM: &str = "x-access-merchant-algorithm";
+
+/// What the layer hands to the handler: the authenticated project and the parsed body.
+#[derive(Clone, Debug)]
+pub struct MerchantContext {
+    pub project: Project,
+    pub body: Value,
+    /// SHA-256 (hex) of the normalized body: equal bodies, equal digests (idempotent create).
+    pub body_digest: String,
+}
+
+/// `project_id` and `payment_id` of the request, added to its error bodies.
+#[derive(Clone, Debug, Default)]
+struct RequestIds {
+    project_id: Option<String>,
+    payment_id: Option<String>,
+}
+
+impl RequestIds {
+    fn of(body: &Value) -> Self {
+        let general = body.get("general");
+        let text = |k: &str| general.and_then(|g| g.get(k)).and_then(Value::as_str).map(str::to_string);
+        RequestIds { project_id: text("project_id"), payment_id: text("payment_id") }
+    }
+}
+
+/// The layer: authenticates, rate-limits, and adds the request's ids to error bodies.
+pub async fn authenticate(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let (mut parts, body) = request.into_parts();
+    let mut ids = RequestIds::default();
+    let response = match verify(&state, &parts.headers, body, &mut ids).await {
+        Ok(context) => {
+            parts.extensions.insert(context);
+            next.run(Request::from_parts(parts, Body::empty())).await
+        }
+        Err(error) => error.into_response(),
+    };
+    with_ids(response, &ids)
+}
+
+fn with_ids(response: Response, ids: &RequestIds) -> Response {
+    let Some(body) = response.extensions().get::<ErrorBody>() else {
+        return response;
+    };
+    if ids.project_id.is_none() && ids.payment_id.is_none() {
+        return response;
+    }
+    let mut body = body.clone();
+    body.project_id = body.project_id.or_else(|| ids.project_id.clone());
+    body.payment_id = body.payment_id.or_else(|| ids.payment_id.clone());
+    let status = response.status();
+    let retry_after = response.headers().get(header::RETRY_AFTER).cloned();
+    let mut rebuilt = (status, axum::Json(&body)).into_response();
+    if let Some(v) = retry_after {
+        rebuilt.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+    rebuilt.extensions_mut().insert(body);
+    rebuilt
+}
+
+fn header<'h>(headers: &'h HeaderMap, name: &'static str) -> Result<&'h str, ApiError> {
+    headers
+        .get(name)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| !v.trim().is_empty())
+        .ok_or(ApiError::Unauthorized(AuthFailure::MissingHeader(name)))
+}
+
+async fn verify(state: &AppState, headers: &HeaderMap, body: Body, ids: &mut RequestIds) -> Result<MerchantContext, ApiError> {
+    let timestamp = header(headers, TIMESTAMP)?;
+    let merchant_id = header(headers, MERCHANT_ID)?;
+    let token = header(headers, TOKEN)?;
+    let signature = header(headers, SIGNATURE)?;
+
+    let sent: i64 = timestamp.trim().parse().map_err(|_| AuthFailure::InvalidTimestamp)?;
+    if (now_ms() / 1000 - sent).unsigned_abs() > state.config.timestamp_window_s {
+        return Err(AuthFailure::InvalidTimestamp.into());
+    }
+
+    let json = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|v| v.trim().eq_ignore_ascii_case("application/json"));
+    if !json {
+        return Err(ApiError::InvalidRequest);
+    }
+    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+        return Err(ApiError::PayloadTooLarge);
+    }
+    let bytes = axum::body::to_bytes(body, MAX_BODY_BYTES).await.map_err(|_| ApiError::PayloadTooLarge)?;
+    let body: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::InvalidJson(e.to_string()))?;
+    if !body.is_object() {
+        return Err(ApiError::InvalidRequest);
+    }
+    *ids = RequestIds::of(&body);
+
+    // Headers and signature first (decisions.md §10), then the project.
+    let key = state.storage.request_key(token).await?.filter(|k| k.active).ok_or(AuthFailure::UnknownKey)?;
+    if merchant_id != key.merchant_id && merchant_id != key.project_id {
+        return Err(AuthFailure::UnknownKey.into());
+    }
+    if let Ok(algorithm) = header(headers, ALGORITHM)
+        && KeyType::from_algorithm_header(algorithm) != Some(key.key.key_type)
+    {
+        return Err(AuthFailure::UnknownKey.into());
+    }
+    let normalized = normalize::normalize(&body);
+    let message = normalize::message_of_normalized(&normalized, timestamp);
+    let verifier = state.verifiers.get(&key.key)?;
+    if !verifier.verify(&message, signature) {
+        return Err(AuthFailure::InvalidSignature.into());
+    }
+
+    let project_id = match body.get("general").and_then(|g| g.get("project_id")) {
+        Some(Value::String(id)) => id,
+        Some(_) => return Err(ApiError::field("general.project_id", "must be a string")),
+        None => return Err(ApiError::field("general.project_id", "is required")),
+    };
+    if project_id.chars().count() > 32 {
+        return Err(ApiError::AccessDenied);
+    }
+    let project = state.storage.project(project_id).await?.ok_or(ApiError::AccessDenied)?;
+    if project.merchant_id != key.merchant_id {
+        return Err(ApiError::AccessDenied);
+    }
+    if key.project_id != project.id {
+        return Err(AuthFailure::UnknownKey.into());
+    }
+    state.limiter.check(&project.id)?;
+
+    let body_digest = hex::encode(Sha256::digest(normalized.as_bytes()));
+    Ok(MerchantContext { project, body, body_digest })
+}
+
+/// Parsed verifying keys by token. A token is derived from (or names) one fixed key, so an
+/// entry never goes stale; whether the key is still active is read from storage every time.
+#[derive(Default)]
+pub struct VerifierCache {
+    keys: RwLock<HashMap<String, RequestVerifier>>,
+}
+
+impl VerifierCache {
+    fn get(&self, key: &crate::crypto::keys::StoredRequestKey) -> Result<RequestVerifier, ApiError> {
+        if let Some(v) = self.keys.read().expect("verifier cache lock").get(&key.token) {
+            return Ok(v.clone());
+        }
+        let verifier = RequestVerifier::from_stored(key).map_err(|e| {
+            tracing::error!(error = %e, "stored request key does not parse");
+            ApiError::Internal
+        })?;
+        self.keys.write().expect("verifier cache lock").insert(key.token.clone(), verifier.clone());
+        Ok(verifier)
+    }
+}
+
+/// Per-project token bucket (decisions.md §10: 50 requests/s, bursts of 100 by default).
+pub struct RateLimiter {
+    rate_per_s: f64,
+    burst: f64,
+    buckets: Mutex<HashMap<String, (f64, Instant)>>,
+}
+
+impl RateLimiter {
+    pub fn new(rate_per_s: u32, burst: u32) -> Self {
+        RateLimiter { rate_per_s: rate_per_s.max(1) as f64, burst: burst.max(1) as f64, buckets: Mutex::new(HashMap::new()) }
+    }
+
+    pub fn check(&self, project_id: &str) -> Result<(), ApiError> {
+        let mut buckets = self.buckets.lock().expect("rate limiter lock");
+        let now = Instant::now();
+        let (tokens, last) = buckets.entry(project_id.to_string()).or_insert((self.burst, now));
+        *tokens = (*tokens + now.duration_since(*last).as_secs_f64() * self.rate_per_s).min(self.burst);
+        *last = now;
+        if *tokens >= 1.0 {
+            *tokens -= 1.0;
+            Ok(())
+        } else {
+            let wait = ((1.0 - *tokens) / self.rate_per_s).ceil().max(1.0) as u64;
+            Err(ApiError::TooManyRequests { retry_after_s: wait })
+        }
+    }
+}
+
+/// An authenticated merchant request with its body parsed as `T`.
+pub struct Merchant<T> {
+    pub project: Project,
+    pub body: T,
+    pub body_digest: String,
+}
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Merchant<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        let context = parts.extensions.remove::<MerchantContext>().ok_or_else(|| {
+            tracing::error!("merchant handler reached without the authentication layer");
+            ApiError::Internal
+        })?;
+        let body = serde_json::from_value(context.body).map_err(|_| ApiError::InvalidRequest)?;
+        Ok(Merchant { project: context.project, body, body_digest: context.body_digest })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rate_limiter_allows_the_burst_then_refuses_with_retry_after() {
+        let limiter = RateLimiter::new(1, 3);
+        for _ in 0..3 {
+            assert!(limiter.check("p").is_ok());
+        }
+        match limiter.check("p") {
+            Err(ApiError::TooManyRequests { retry_after_s }) => assert!(retry_after_s >= 1),
+            other => panic!("{other:?}"),
+        }
+        assert!(limiter.check("other").is_ok(), "buckets are per project");
+    }
+
+    #[test]
+    fn ids_are_read_from_general() {
+        let ids = RequestIds::of(&serde_json::json!({"general": {"project_id": "p", "payment_id": 5}}));
+        assert_eq!(ids.project_id.as_deref(), Some("p"));
+        assert_eq!(ids.payment_id, None);
+    }
+}

@@ -1,0 +1,119 @@
+//! The HTTP layer: one module per API family, the authentication layer, the error mapping, and
+//! the hosted page. Handlers parse requests into validated types and call the domain.
+
+pub mod banks;
+pub mod error;
+pub mod field;
+pub mod merchant;
+pub mod metrics;
+pub mod operator;
+pub mod ops;
+pub mod p2p;
+pub mod payin;
+pub mod response;
+pub mod widget;
+
+use std::ops::Deref;
+use std::sync::Arc;
+
+use axum::Router;
+use axum::routing::get;
+use tower_http::compression::CompressionLayer;
+use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
+use utoipa::{Modify, OpenApi};
+use utoipa_axum::router::OpenApiRouter;
+
+use crate::config::Config;
+use crate::domain::payments::Payments;
+use crate::storage::Storage;
+
+/// State shared by every handler.
+#[derive(Clone)]
+pub struct AppState(Arc<Shared>);
+
+pub struct Shared {
+    pub config: Config,
+    /// Base of `form_url` and other links Kassa hands out.
+    pub public_url: String,
+    pub storage: Arc<dyn Storage>,
+    pub payments: Arc<Payments>,
+    pub metrics: Arc<metrics::Metrics>,
+    pub verifiers: merchant::VerifierCache,
+    pub limiter: merchant::RateLimiter,
+    pub openapi_json: String,
+}
+
+impl Deref for AppState {
+    type Target = Shared;
+    fn deref(&self) -> &Shared {
+        &self.0
+    }
+}
+
+impl AppState {
+    pub fn new(config: Config, public_url: String, storage: Arc<dyn Storage>, payments: Arc<Payments>) -> Self {
+        let limiter = merchant::RateLimiter::new(config.rate_limit_rps, config.rate_limit_burst);
+        let openapi_json = openapi().to_pretty_json().expect("the OpenAPI document serializes");
+        AppState(Arc::new(Shared {
+            config,
+            public_url,
+            storage,
+            payments,
+            metrics: Arc::new(metrics::Metrics::default()),
+            verifiers: merchant::VerifierCache::default(),
+            limiter,
+            openapi_json,
+        }))
+    }
+}
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "Kassa merchant API", description = "Payins by bank transfer, mobile money and card. \
+        Every request is signed as described in docs/SIGNING.md (decisions.md §2)."),
+    modifiers(&SignatureHeaders),
+    components(schemas(error::ErrorBody, error::FieldError))
+)]
+struct ApiDoc;
+
+struct SignatureHeaders;
+
+impl Modify for SignatureHeaders {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "signature",
+            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
+                "x-access-signature",
+                "Signature of the normalized body and x-access-timestamp, with x-access-token (key id) and \
+                 x-access-merchant-id; see decisions.md §2.",
+            ))),
+        );
+    }
+}
+
+/// Every merchant endpoint, with its documentation: a route cannot be added without it.
+fn merchant_routes() -> OpenApiRouter<AppState> {
+    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(p2p::router()).merge(widget::router()).merge(banks::router())
+}
+
+/// The OpenAPI document of the merchant API.
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    merchant_routes().split_for_parts().1
+}
+
+/// The whole application.
+pub fn router(state: AppState) -> Router {
+    let (merchant, _) = merchant_routes().split_for_parts();
+    let merchant = merchant.layer(axum::middleware::from_fn_with_state(state.clone(), merchant::authenticate));
+    Router::new()
+        .route("/healthz", get(ops::healthz))
+        .route("/metrics", get(ops::metrics))
+        .route("/api/v1/openapi.json", get(ops::openapi))
+        .merge(merchant)
+        .merge(operator::router(state.clone()))
+        .fallback(|| async { error::ApiError::NotFound })
+        .layer(axum::middleware::from_fn_with_state(state.metrics.clone(), metrics::record))
+        .layer(CompressionLayer::new())
+        .with_state(state)
+}

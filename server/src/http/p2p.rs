@@ -1,0 +1,85 @@
+//! H2H p2p payins: create, info, cancel, confirm (merchant-api.md endpoints 1–4).
+
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::AppState;
+use super::error::ApiResult;
+use super::field::Field;
+use super::merchant::Merchant;
+use super::payin::{CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, parse_payin};
+use super::response::{MerchantErrors, PaymentErrors, PaymentRefRequest, PaymentResponse, View};
+use crate::domain::catalogue::Integration;
+use crate::domain::payment::Actor;
+
+/// H2H p2p create request.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct P2pPayinRequest {
+    #[schema(required = true, value_type = GeneralIn)]
+    #[serde(default)]
+    pub general: Field<GeneralIn>,
+    #[schema(required = true, value_type = PaymentIn)]
+    #[serde(default)]
+    pub payment: Field<PaymentIn>,
+    /// Required in AZ and UZ (`{}` when empty; `null` is refused); optional elsewhere.
+    #[schema(value_type = Option<SenderIn>)]
+    #[serde(default)]
+    pub sender: Field<SenderIn>,
+    #[schema(required = true, value_type = CustomerIn)]
+    #[serde(default)]
+    pub customer: Field<CustomerIn>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(create)).routes(routes!(info)).routes(routes!(cancel)).routes(routes!(confirm))
+}
+
+/// Create a p2p payin. The payment starts in `processing:requisites`; requisites follow in
+/// the background (poll info or wait for the informative callback).
+#[utoipa::path(post, path = "/api/v1/payment/p2p/payin", tag = "H2H p2p", request_body = P2pPayinRequest,
+    responses((status = 200, description = "Created, or the existing payment for a retried request", body = PaymentResponse), MerchantErrors, PaymentErrors),
+    security(("signature" = [])))]
+pub async fn create(State(state): State<AppState>, req: Merchant<P2pPayinRequest>) -> ApiResult<Json<PaymentResponse>> {
+    let input = PayinInput {
+        integration: Integration::H2hP2p,
+        general: &req.body.general,
+        payment: &req.body.payment,
+        sender: &req.body.sender,
+        customer: &req.body.customer,
+        card: None,
+    };
+    let (new, _) =
+        parse_payin(state.storage.as_ref(), &req.project, input, req.body_digest.clone(), state.config.allow_private_callbacks).await?;
+    let created = state.payments.create(new).await?;
+    Ok(Json(PaymentResponse::of(&created.payment, View::P2p, &state.public_url)))
+}
+
+/// Payment status, requisites and payment instruction.
+#[utoipa::path(post, path = "/api/v1/payment/p2p/payin/info", tag = "H2H p2p", request_body = PaymentRefRequest,
+    responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
+pub async fn info(State(state): State<AppState>, req: Merchant<PaymentRefRequest>) -> ApiResult<Json<PaymentResponse>> {
+    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
+    Ok(Json(PaymentResponse::of(&payment, View::P2p, &state.public_url)))
+}
+
+/// Cancel a payment: `decline` / `Canceled by client`.
+#[utoipa::path(post, path = "/api/v1/payment/p2p/payin/cancel", tag = "H2H p2p", request_body = PaymentRefRequest,
+    responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
+pub async fn cancel(State(state): State<AppState>, req: Merchant<PaymentRefRequest>) -> ApiResult<Json<PaymentResponse>> {
+    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
+    let payment = state.payments.cancel(payment, Actor::Merchant).await?;
+    Ok(Json(PaymentResponse::of(&payment, View::P2p, &state.public_url)))
+}
+
+/// The user transferred the amount: `processing:paid` (idempotent).
+#[utoipa::path(post, path = "/api/v1/payment/p2p/payin/confirm", tag = "H2H p2p", request_body = PaymentRefRequest,
+    responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
+pub async fn confirm(State(state): State<AppState>, req: Merchant<PaymentRefRequest>) -> ApiResult<Json<PaymentResponse>> {
+    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
+    let payment = state.payments.confirm(payment, Actor::Merchant).await?;
+    Ok(Json(PaymentResponse::of(&payment, View::P2p, &state.public_url)))
+}

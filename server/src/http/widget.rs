@@ -1,0 +1,75 @@
+//! H2C widget: create and info (merchant-api.md endpoints 7–8). The user pays on the hosted
+//! page at `integration.form_url`.
+
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::AppState;
+use super::error::ApiResult;
+use super::field::Field;
+use super::merchant::Merchant;
+use super::payin::{CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, parse_payin};
+use super::response::{MerchantErrors, PaymentErrors, PaymentRefRequest, PaymentResponse, View};
+use crate::domain::catalogue::Integration;
+
+/// Widget `sender`: only `bank_symbol`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WidgetSenderIn {
+    /// Sender bank.
+    #[schema(max_length = 32)]
+    pub bank_symbol: Option<String>,
+}
+
+/// Widget create request. `payment.method` is not used: `widget_method` pre-selects a method,
+/// otherwise the user picks one on the page (KZ: required, exactly
+/// `payin-p2p-card-international`).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct WidgetPayinRequest {
+    #[schema(required = true, value_type = GeneralIn)]
+    #[serde(default)]
+    pub general: Field<GeneralIn>,
+    #[schema(required = true, value_type = PaymentIn)]
+    #[serde(default)]
+    pub payment: Field<PaymentIn>,
+    #[schema(value_type = Option<WidgetSenderIn>)]
+    #[serde(default)]
+    pub sender: Field<SenderIn>,
+    #[schema(required = true, value_type = CustomerIn)]
+    #[serde(default)]
+    pub customer: Field<CustomerIn>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new().routes(routes!(create)).routes(routes!(info))
+}
+
+/// Create a widget payin; redirect the user to `integration.form_url`.
+#[utoipa::path(post, path = "/api/v1/widget/payin", tag = "H2C widget", request_body = WidgetPayinRequest,
+    responses((status = 200, description = "Created, or the existing payment for a retried request", body = PaymentResponse), MerchantErrors, PaymentErrors),
+    security(("signature" = [])))]
+pub async fn create(State(state): State<AppState>, req: Merchant<WidgetPayinRequest>) -> ApiResult<Json<PaymentResponse>> {
+    let input = PayinInput {
+        integration: Integration::Widget,
+        general: &req.body.general,
+        payment: &req.body.payment,
+        sender: &req.body.sender,
+        customer: &req.body.customer,
+        card: None,
+    };
+    let (new, _) =
+        parse_payin(state.storage.as_ref(), &req.project, input, req.body_digest.clone(), state.config.allow_private_callbacks).await?;
+    let created = state.payments.create(new).await?;
+    Ok(Json(PaymentResponse::of(&created.payment, View::Widget, &state.public_url)))
+}
+
+/// Widget payment status.
+#[utoipa::path(post, path = "/api/v1/widget/payin/info", tag = "H2C widget", request_body = PaymentRefRequest,
+    responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
+pub async fn info(State(state): State<AppState>, req: Merchant<PaymentRefRequest>) -> ApiResult<Json<PaymentResponse>> {
+    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
+    Ok(Json(PaymentResponse::of(&payment, View::Widget, &state.public_url)))
+}

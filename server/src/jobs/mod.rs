@@ -1,0 +1,45 @@
+//! Background work: the requisites search and the deadlines (expiry, search window, dispute
+//! grace). Both claim rows with a lease, so several processes on one database share the work.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::watch;
+
+use crate::domain::payments::Payments;
+
+/// How often the jobs look for due work when nothing woke them.
+const POLL: Duration = Duration::from_millis(250);
+
+/// Runs the requisites search until `shutdown` fires.
+pub async fn requisites_search(payments: Arc<Payments>, mut shutdown: watch::Receiver<bool>) {
+    let wake = payments.search_ready();
+    loop {
+        match payments.run_due_searches().await {
+            // More may be due right away.
+            Ok(n) if n > 0 => continue,
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "requisites search pass failed"),
+        }
+        tokio::select! {
+            _ = wake.notified() => {}
+            _ = tokio::time::sleep(POLL) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// Applies due deadlines until `shutdown` fires.
+pub async fn deadlines(payments: Arc<Payments>, mut shutdown: watch::Receiver<bool>) {
+    loop {
+        match payments.run_due_deadlines().await {
+            Ok(n) if n > 0 => continue,
+            Ok(_) => {}
+            Err(e) => tracing::warn!(error = %e, "deadline pass failed"),
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(POLL) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+}

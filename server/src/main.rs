@@ -1,0 +1,140 @@
+//! The `kassa` binary: `serve` (default), `migrate`, and operator commands printing JSON.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand};
+use kassa::admin::{self, NewProject};
+use kassa::config::Config;
+use kassa::crypto::keys::KeyType;
+use kassa::startup::Application;
+
+#[derive(Parser)]
+#[command(name = "kassa", version, about = "Kassa payment processing service")]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+    #[command(flatten)]
+    config: Config,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Run the server (the default).
+    Serve,
+    /// Create or upgrade the database schema, then exit.
+    Migrate,
+    /// Projects (cash registers) and their keys.
+    Project {
+        #[command(subcommand)]
+        command: ProjectCommand,
+    },
+    /// Request keys of a project.
+    Key {
+        #[command(subcommand)]
+        command: KeyCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum ProjectCommand {
+    /// Create a project (and its merchant when new); prints the key material once.
+    Create {
+        #[arg(long)]
+        merchant: String,
+        #[arg(long)]
+        name: String,
+        #[arg(long, default_value = "ecdsa-p256", value_parser = parse_key_type)]
+        request_key_type: KeyType,
+        /// Upload this public key (PEM) instead of generating a pair.
+        #[arg(long)]
+        public_key: Option<PathBuf>,
+        #[arg(long, default_value = "ecdsa-p256", value_parser = parse_key_type)]
+        callback_key_type: KeyType,
+        /// Default redirect_url of the project (e-commerce widget payments without one).
+        #[arg(long)]
+        redirect_url: Option<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum KeyCommand {
+    /// Add a request key (a project may hold two active keys, for rotation).
+    Add {
+        #[arg(long)]
+        project: String,
+        #[arg(long = "type", default_value = "ecdsa-p256", value_parser = parse_key_type)]
+        key_type: KeyType,
+        #[arg(long)]
+        public_key: Option<PathBuf>,
+    },
+    /// Deactivate a request key by its token.
+    Deactivate {
+        #[arg(long)]
+        token: String,
+    },
+}
+
+fn parse_key_type(s: &str) -> Result<KeyType, String> {
+    KeyType::parse(s).ok_or_else(|| "expected ecdsa-p256, rsa-sha256 or hmac-sha512".to_string())
+}
+
+fn read_pem(path: Option<PathBuf>) -> anyhow::Result<Option<String>> {
+    path.map(|p| std::fs::read_to_string(&p).map_err(|e| anyhow::anyhow!("reading {}: {e}", p.display()))).transpose()
+}
+
+fn print_json(value: &impl serde::Serialize) {
+    println!("{}", serde_json::to_string_pretty(value).expect("output serializes"));
+}
+
+#[tokio::main]
+async fn main() -> std::process::ExitCode {
+    let cli = Cli::parse();
+    kassa::telemetry::init(cli.config.log_json);
+    match run(cli).await {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e:#}");
+            eprintln!("kassa: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
+    }
+}
+
+async fn run(cli: Cli) -> anyhow::Result<()> {
+    let config = cli.config;
+    match cli.command.unwrap_or(Command::Serve) {
+        Command::Serve => {
+            let app = Application::build(config).await?;
+            app.run_until_stopped().await
+        }
+        Command::Migrate => {
+            kassa::storage::open(&config.database_url).await?;
+            tracing::info!(database = %config.database_url, "migrations applied");
+            Ok(())
+        }
+        Command::Project { command: ProjectCommand::Create { merchant, name, request_key_type, public_key, callback_key_type, redirect_url } } => {
+            let storage = kassa::storage::open(&config.database_url).await?;
+            let created = admin::create_project(
+                storage.as_ref(),
+                NewProject { merchant, name, request_key_type, public_key_pem: read_pem(public_key)?, callback_key_type, redirect_url },
+            )
+            .await?;
+            print_json(&created);
+            Ok(())
+        }
+        Command::Key { command: KeyCommand::Add { project, key_type, public_key } } => {
+            let storage = kassa::storage::open(&config.database_url).await?;
+            let pem = read_pem(public_key)?;
+            print_json(&admin::add_request_key(storage.as_ref(), &project, key_type, pem.as_deref()).await?);
+            Ok(())
+        }
+        Command::Key { command: KeyCommand::Deactivate { token } } => {
+            let storage = kassa::storage::open(&config.database_url).await?;
+            if !storage.set_request_key_active(&token, false).await? {
+                anyhow::bail!("no request key with that token");
+            }
+            print_json(&serde_json::json!({"token": token, "active": false}));
+            Ok(())
+        }
+    }
+}

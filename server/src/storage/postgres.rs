@@ -1,0 +1,21 @@
+//! PostgreSQL: for scale and for several `kassa` processes on one database. Claims use
+//! `FOR UPDATE SKIP LOCKED`, so processes never take the same row.
+
+use std::time::Duration;
+
+use sqlx::postgres::PgPoolOptions;
+
+use super::Result;
+use super::sql::{Dialect, SqlStorage};
+
+const DIALECT: Dialect = Dialect { skip_locked: "FOR UPDATE SKIP LOCKED" };
+
+pub(super) async fn open(url: &str) -> Result<SqlStorage<sqlx::Postgres>> {
+    let pool = PgPoolOptions::new()
+        .max_connections(16)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect(url)
+        .await?;
+    sqlx::migrate!("../migrations/postgres").run(&pool).await?;
+    Ok(SqlStorage { writer: pool.clone(), pool, dialect: DIALECT })
+}

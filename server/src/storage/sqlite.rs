@@ -1,0 +1,30 @@
+//! SQLite: the embedded default. One file, WAL, `synchronous=NORMAL`, a busy timeout and
+//! foreign keys on; one writer connection so writes queue in-process.
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+
+use super::Result;
+use super::sql::{Dialect, SqlStorage};
+
+const DIALECT: Dialect = Dialect { skip_locked: "" };
+
+pub(super) async fn open(url: &str) -> Result<SqlStorage<sqlx::Sqlite>> {
+    let options = SqliteConnectOptions::from_str(url)?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Normal)
+        .busy_timeout(Duration::from_secs(10))
+        .foreign_keys(true);
+    if let Some(dir) = options.get_filename().parent()
+        && !dir.as_os_str().is_empty()
+    {
+        std::fs::create_dir_all(dir).map_err(|e| sqlx::Error::Io(e))?;
+    }
+    let writer = SqlitePoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
+    sqlx::migrate!("../migrations/sqlite").run(&writer).await?;
+    let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
+    Ok(SqlStorage { pool, writer, dialect: DIALECT })
+}
