@@ -4,7 +4,8 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use clap::Args;
+use clap::builder::BoolishValueParser;
+use clap::{ArgAction, Args};
 
 use crate::secret::Secret;
 
@@ -12,7 +13,11 @@ use crate::secret::Secret;
 #[derive(Args, Clone, Debug)]
 pub struct Config {
     /// Database URL: `sqlite://path` (created on first start) or `postgres://...`.
-    #[arg(long, env = "KASSA_DATABASE_URL", default_value = "sqlite://data/kassa.db")]
+    #[arg(
+        long,
+        env = "KASSA_DATABASE_URL",
+        default_value = "sqlite://data/kassa.db"
+    )]
     pub database_url: DatabaseUrl,
 
     /// Address to listen on.
@@ -30,11 +35,11 @@ pub struct Config {
 
     /// Deliver callbacks to loopback and private addresses, and accept `http://` loopback
     /// callback URLs (development and tests only).
-    #[arg(long, env = "KASSA_ALLOW_PRIVATE_CALLBACKS")]
+    #[arg(long, env = "KASSA_ALLOW_PRIVATE_CALLBACKS", action = ArgAction::SetTrue, value_parser = BoolishValueParser::new())]
     pub allow_private_callbacks: bool,
 
     /// Sandbox mode: sandbox acquirer and the sandbox operator calls.
-    #[arg(long, env = "KASSA_SANDBOX")]
+    #[arg(long, env = "KASSA_SANDBOX", action = ArgAction::SetTrue, value_parser = BoolishValueParser::new())]
     pub sandbox: bool,
 
     /// How long the requisites search may run before a payin is declined, in seconds.
@@ -42,7 +47,7 @@ pub struct Config {
     pub requisites_search_s: u64,
 
     /// Seed a demo merchant, project and requisites on an empty database (implies sandbox).
-    #[arg(long, env = "KASSA_DEMO")]
+    #[arg(long, env = "KASSA_DEMO", action = ArgAction::SetTrue, value_parser = BoolishValueParser::new())]
     pub demo: bool,
 
     /// Grace period of `dispute:no_payment` before it declines, in seconds.
@@ -61,12 +66,25 @@ pub struct Config {
     #[arg(long, env = "KASSA_RATE_LIMIT_BURST", default_value_t = 100)]
     pub rate_limit_burst: u32,
 
+    /// Delays between callback attempts, in seconds (decisions.md §3; the last repeats).
+    #[arg(
+        long,
+        env = "KASSA_CALLBACK_RETRY_S",
+        value_delimiter = ',',
+        default_value = "10,30,60,300,900,3600"
+    )]
+    pub callback_retry_s: Vec<u64>,
+
+    /// How long a merchant has to answer a callback, in milliseconds.
+    #[arg(long, env = "KASSA_CALLBACK_TIMEOUT_MS", default_value_t = 10_000)]
+    pub callback_timeout_ms: u64,
+
     /// Directory holding the built browser bundle (`pkg/`) and public files.
     #[arg(long, env = "KASSA_SITE_ROOT", default_value = "target/site")]
     pub site_root: PathBuf,
 
     /// Log as JSON lines instead of human-readable text.
-    #[arg(long, env = "KASSA_LOG_JSON")]
+    #[arg(long, env = "KASSA_LOG_JSON", action = ArgAction::SetTrue, value_parser = BoolishValueParser::new())]
     pub log_json: bool,
 }
 
@@ -92,7 +110,11 @@ impl Config {
 }
 
 fn parse_secret(s: &str) -> Result<Secret<String>, String> {
-    if s.is_empty() { Err("must not be empty".into()) } else { Ok(Secret::new(s.to_string())) }
+    if s.is_empty() {
+        Err("must not be empty".into())
+    } else {
+        Ok(Secret::new(s.to_string()))
+    }
 }
 
 /// A database URL whose `Debug`/`Display` hide the password.
@@ -162,8 +184,40 @@ mod tests {
         assert_eq!(c.database_url.expose(), "sqlite://data/kassa.db");
         assert_eq!(c.bind.to_string(), "127.0.0.1:3000");
         assert_eq!(c.requisites_search_s, 60);
+        assert_eq!(c.callback_retry_s, [10, 30, 60, 300, 900, 3600]);
+        assert_eq!(c.callback_timeout_ms, 10_000);
         assert!(!c.sandbox() && !c.demo && !c.allow_private_callbacks);
         assert!(c.operator_token.is_none());
+    }
+
+    #[test]
+    fn boolean_variables_accept_the_usual_spellings() {
+        use clap::Parser;
+        #[derive(clap::Parser)]
+        struct Only {
+            #[command(flatten)]
+            config: Config,
+        }
+        let c = Only::parse_from(["kassa", "--demo", "--sandbox"]).config;
+        assert!(c.demo && c.sandbox);
+        let parser = BoolishValueParser::new();
+        let cmd = clap::Command::new("x");
+        for (text, value) in [
+            ("1", true),
+            ("yes", true),
+            ("true", true),
+            ("0", false),
+            ("off", false),
+        ] {
+            let parsed = clap::builder::TypedValueParser::parse_ref(
+                &parser,
+                &cmd,
+                None,
+                std::ffi::OsStr::new(text),
+            )
+            .unwrap();
+            assert_eq!(parsed, value, "{text}");
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-use crate::callbacks::dispatcher::Dispatcher;
+use crate::callbacks::dispatcher::{DeliverySettings, Dispatcher};
 use crate::config::Config;
 use crate::domain::banks;
 use crate::domain::payments::{Payments, Settings};
@@ -28,9 +28,16 @@ impl Application {
             .await
             .map_err(|e| anyhow::anyhow!("opening the database {}: {e}", config.database_url))?;
         storage.seed_banks(&banks::seed()).await?;
-        let listener = TcpListener::bind(config.bind).await.map_err(|e| anyhow::anyhow!("binding {}: {e}", config.bind))?;
+        let listener = TcpListener::bind(config.bind)
+            .await
+            .map_err(|e| anyhow::anyhow!("binding {}: {e}", config.bind))?;
         let address = listener.local_addr()?;
-        let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://{address}")).trim_end_matches('/').to_string();
+        let public_url = config
+            .public_url
+            .clone()
+            .unwrap_or_else(|| format!("http://{address}"))
+            .trim_end_matches('/')
+            .to_string();
         let settings = Settings {
             public_url: public_url.clone(),
             search_window_ms: config.requisites_search_s as i64 * 1000,
@@ -38,11 +45,18 @@ impl Application {
         };
         let payments = Arc::new(Payments::new(storage.clone(), settings));
         let state = AppState::new(config, public_url, storage.clone(), payments.clone());
-        Ok(Application { listener, state, storage, payments })
+        Ok(Application {
+            listener,
+            state,
+            storage,
+            payments,
+        })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
-        self.listener.local_addr().expect("bound listener has an address")
+        self.listener
+            .local_addr()
+            .expect("bound listener has an address")
     }
 
     pub fn public_url(&self) -> &str {
@@ -56,16 +70,30 @@ impl Application {
     /// Serves until Ctrl-C or SIGTERM, with the background workers alongside.
     pub async fn run_until_stopped(self) -> anyhow::Result<()> {
         let (stop, stopped) = watch::channel(false);
-        let dispatcher =
-            Dispatcher::new(self.storage.clone(), self.state.config.allow_private_callbacks, self.payments.callbacks_ready());
+        let config = &self.state.config;
+        let delivery = DeliverySettings {
+            allow_private: config.allow_private_callbacks,
+            timeout: std::time::Duration::from_millis(config.callback_timeout_ms),
+            retry_schedule_s: config.callback_retry_s.clone(),
+        };
+        let dispatcher = Dispatcher::new(
+            self.storage.clone(),
+            delivery,
+            self.payments.callbacks_ready(),
+        );
         let workers = vec![
-            tokio::spawn(jobs::requisites_search(self.payments.clone(), stopped.clone())),
+            tokio::spawn(jobs::requisites_search(
+                self.payments.clone(),
+                stopped.clone(),
+            )),
             tokio::spawn(jobs::deadlines(self.payments.clone(), stopped.clone())),
             tokio::spawn(dispatcher.run(stopped.clone())),
         ];
         tracing::info!(address = %self.local_addr(), public_url = %self.state.public_url, "Kassa listening");
         let router = http::router(self.state);
-        axum::serve(self.listener, router).with_graceful_shutdown(shutdown_signal()).await?;
+        axum::serve(self.listener, router)
+            .with_graceful_shutdown(shutdown_signal())
+            .await?;
         let _ = stop.send(true);
         for w in workers {
             let _ = w.await;

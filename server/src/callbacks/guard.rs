@@ -44,7 +44,11 @@ fn is_public_v4(ip: Ipv4Addr) -> bool {
 }
 
 fn is_public_v6(ip: Ipv6Addr) -> bool {
-    !(ip.is_loopback() || ip.is_unspecified() || ip.is_multicast() || ip.is_unique_local() || ip.is_unicast_link_local())
+    !(ip.is_loopback()
+        || ip.is_unspecified()
+        || ip.is_multicast()
+        || ip.is_unique_local()
+        || ip.is_unicast_link_local())
 }
 
 /// Checks a callback URL before any connection: scheme, and the host when it is an IP literal
@@ -82,9 +86,14 @@ impl Resolve for GuardedResolver {
         Box::pin(async move {
             let host = format!("{}:0", name.as_str());
             let addrs: Vec<SocketAddr> = tokio::net::lookup_host(host).await?.collect();
-            let allowed: Vec<SocketAddr> = addrs.into_iter().filter(|a| allow_private || is_public(a.ip())).collect();
+            let allowed: Vec<SocketAddr> = addrs
+                .into_iter()
+                .filter(|a| allow_private || is_public(a.ip()))
+                .collect();
             if allowed.is_empty() {
-                return Err(Box::new(Refused::PrivateAddress) as Box<dyn std::error::Error + Send + Sync>);
+                return Err(
+                    Box::new(Refused::PrivateAddress) as Box<dyn std::error::Error + Send + Sync>
+                );
             }
             Ok(Box::new(allowed.into_iter()) as Addrs)
         })
@@ -98,13 +107,31 @@ mod tests {
     #[test]
     fn private_and_special_addresses_are_not_public() {
         for ip in [
-            "127.0.0.1", "10.1.2.3", "172.16.0.1", "192.168.1.1", "169.254.169.254", "0.0.0.0", "100.64.0.1",
-            "255.255.255.255", "224.0.0.1", "::1", "::", "fc00::1", "fd00:ec2::254", "fe80::1", "::ffff:127.0.0.1",
+            "127.0.0.1",
+            "10.1.2.3",
+            "172.16.0.1",
+            "192.168.1.1",
+            "169.254.169.254",
+            "0.0.0.0",
+            "100.64.0.1",
+            "255.255.255.255",
+            "224.0.0.1",
+            "::1",
+            "::",
+            "fc00::1",
+            "fd00:ec2::254",
+            "fe80::1",
+            "::ffff:127.0.0.1",
             "::ffff:10.0.0.1",
         ] {
             assert!(!is_public(ip.parse().unwrap()), "{ip}");
         }
-        for ip in ["8.8.8.8", "1.1.1.1", "2a00:1450:4001:80b::200e", "::ffff:8.8.8.8"] {
+        for ip in [
+            "8.8.8.8",
+            "1.1.1.1",
+            "2a00:1450:4001:80b::200e",
+            "::ffff:8.8.8.8",
+        ] {
             assert!(is_public(ip.parse().unwrap()), "{ip}");
         }
     }
@@ -112,12 +139,30 @@ mod tests {
     #[test]
     fn urls() {
         assert!(check_url("https://merchant.example/cb", false).is_ok());
-        assert_eq!(check_url("http://merchant.example/cb", false), Err(Refused::NotHttps));
-        assert_eq!(check_url("http://merchant.example/cb", true), Err(Refused::NotHttps));
-        assert_eq!(check_url("https://127.0.0.1/cb", false), Err(Refused::PrivateAddress));
-        assert_eq!(check_url("https://[::1]/cb", false), Err(Refused::PrivateAddress));
-        assert_eq!(check_url("https://169.254.169.254/latest", false), Err(Refused::PrivateAddress));
-        assert_eq!(check_url("https://localhost/cb", false), Err(Refused::PrivateAddress));
+        assert_eq!(
+            check_url("http://merchant.example/cb", false),
+            Err(Refused::NotHttps)
+        );
+        assert_eq!(
+            check_url("http://merchant.example/cb", true),
+            Err(Refused::NotHttps)
+        );
+        assert_eq!(
+            check_url("https://127.0.0.1/cb", false),
+            Err(Refused::PrivateAddress)
+        );
+        assert_eq!(
+            check_url("https://[::1]/cb", false),
+            Err(Refused::PrivateAddress)
+        );
+        assert_eq!(
+            check_url("https://169.254.169.254/latest", false),
+            Err(Refused::PrivateAddress)
+        );
+        assert_eq!(
+            check_url("https://localhost/cb", false),
+            Err(Refused::PrivateAddress)
+        );
         assert!(check_url("http://127.0.0.1:8080/cb", true).is_ok());
         assert!(check_url("http://localhost:8080/cb", true).is_ok());
         assert!(check_url("https://10.0.0.5/cb", true).is_ok());
@@ -126,10 +171,14 @@ mod tests {
 
     #[tokio::test]
     async fn resolver_refuses_names_of_private_addresses() {
-        let guarded = GuardedResolver { allow_private: false };
+        let guarded = GuardedResolver {
+            allow_private: false,
+        };
         let name: Name = "localhost".parse().unwrap();
         assert!(guarded.resolve(name).await.is_err());
-        let open = GuardedResolver { allow_private: true };
+        let open = GuardedResolver {
+            allow_private: true,
+        };
         let name: Name = "localhost".parse().unwrap();
         assert!(open.resolve(name).await.is_ok());
     }

@@ -4,7 +4,9 @@
 use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use hmac::{Hmac, Mac};
-use p256::pkcs8::{DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, LineEnding};
+use p256::pkcs8::{
+    DecodePrivateKey, DecodePublicKey, EncodePrivateKey, EncodePublicKey, LineEnding,
+};
 use rand::RngCore;
 use rand::rngs::OsRng;
 use rsa::pkcs1::DecodeRsaPublicKey;
@@ -125,8 +127,13 @@ pub fn generate_request_key(key_type: KeyType) -> NewRequestKey {
     match key_type {
         KeyType::EcdsaP256 => {
             let secret = p256::SecretKey::random(&mut OsRng);
-            let der = secret.public_key().to_public_key_der().expect("encode P-256 public key");
-            let pem = secret.to_pkcs8_pem(LineEnding::LF).expect("encode P-256 private key");
+            let der = secret
+                .public_key()
+                .to_public_key_der()
+                .expect("encode P-256 public key");
+            let pem = secret
+                .to_pkcs8_pem(LineEnding::LF)
+                .expect("encode P-256 private key");
             NewRequestKey {
                 stored: asymmetric_stored(key_type, der.as_bytes().to_vec()),
                 private_key_pem: Some(Secret::new(pem.to_string())),
@@ -134,8 +141,13 @@ pub fn generate_request_key(key_type: KeyType) -> NewRequestKey {
         }
         KeyType::RsaSha256 => {
             let private = rsa::RsaPrivateKey::new(&mut OsRng, MIN_RSA_BITS).expect("RSA keygen");
-            let der = private.to_public_key().to_public_key_der().expect("encode RSA public key");
-            let pem = private.to_pkcs8_pem(LineEnding::LF).expect("encode RSA private key");
+            let der = private
+                .to_public_key()
+                .to_public_key_der()
+                .expect("encode RSA public key");
+            let pem = private
+                .to_pkcs8_pem(LineEnding::LF)
+                .expect("encode RSA private key");
             NewRequestKey {
                 stored: asymmetric_stored(key_type, der.as_bytes().to_vec()),
                 private_key_pem: Some(Secret::new(pem.to_string())),
@@ -155,7 +167,10 @@ pub fn generate_request_key(key_type: KeyType) -> NewRequestKey {
 
 /// A request key from a public key the merchant uploaded (PEM, SubjectPublicKeyInfo; RSA also
 /// accepts PKCS#1 `RSA PUBLIC KEY`).
-pub fn request_key_from_public_pem(key_type: KeyType, pem: &str) -> Result<StoredRequestKey, KeyError> {
+pub fn request_key_from_public_pem(
+    key_type: KeyType,
+    pem: &str,
+) -> Result<StoredRequestKey, KeyError> {
     let der = match key_type {
         KeyType::EcdsaP256 => p256::PublicKey::from_public_key_pem(pem)
             .map_err(|_| KeyError::InvalidPublicKey(key_type))?
@@ -168,7 +183,8 @@ pub fn request_key_from_public_pem(key_type: KeyType, pem: &str) -> Result<Store
             if key.size() * 8 < MIN_RSA_BITS {
                 return Err(KeyError::RsaTooSmall);
             }
-            key.to_public_key_der().map_err(|_| KeyError::InvalidPublicKey(key_type))?
+            key.to_public_key_der()
+                .map_err(|_| KeyError::InvalidPublicKey(key_type))?
         }
         KeyType::HmacSha512 => return Err(KeyError::HmacHasNoPublicKey),
     };
@@ -176,7 +192,12 @@ pub fn request_key_from_public_pem(key_type: KeyType, pem: &str) -> Result<Store
 }
 
 fn asymmetric_stored(key_type: KeyType, der: Vec<u8>) -> StoredRequestKey {
-    StoredRequestKey { key_type, token: token_for_spki(&der), public_key_der: Some(der), hmac_secret: None }
+    StoredRequestKey {
+        key_type,
+        token: token_for_spki(&der),
+        public_key_der: Some(der),
+        hmac_secret: None,
+    }
 }
 
 /// A parsed request key, ready to verify signatures.
@@ -187,23 +208,30 @@ pub enum RequestVerifier {
     Hmac(Secret<String>),
 }
 
-
 impl RequestVerifier {
     pub fn from_stored(key: &StoredRequestKey) -> Result<Self, KeyError> {
         match key.key_type {
             KeyType::EcdsaP256 => {
-                let der = key.public_key_der.as_deref().ok_or(KeyError::CorruptStoredKey)?;
-                let pk = p256::PublicKey::from_public_key_der(der).map_err(|_| KeyError::CorruptStoredKey)?;
+                let der = key
+                    .public_key_der
+                    .as_deref()
+                    .ok_or(KeyError::CorruptStoredKey)?;
+                let pk = p256::PublicKey::from_public_key_der(der)
+                    .map_err(|_| KeyError::CorruptStoredKey)?;
                 Ok(Self::Ecdsa(p256::ecdsa::VerifyingKey::from(pk)))
             }
             KeyType::RsaSha256 => {
-                let der = key.public_key_der.as_deref().ok_or(KeyError::CorruptStoredKey)?;
-                let pk = rsa::RsaPublicKey::from_public_key_der(der).map_err(|_| KeyError::CorruptStoredKey)?;
+                let der = key
+                    .public_key_der
+                    .as_deref()
+                    .ok_or(KeyError::CorruptStoredKey)?;
+                let pk = rsa::RsaPublicKey::from_public_key_der(der)
+                    .map_err(|_| KeyError::CorruptStoredKey)?;
                 Ok(Self::Rsa(rsa::pkcs1v15::VerifyingKey::new(pk)))
             }
-            KeyType::HmacSha512 => {
-                Ok(Self::Hmac(key.hmac_secret.clone().ok_or(KeyError::CorruptStoredKey)?))
-            }
+            KeyType::HmacSha512 => Ok(Self::Hmac(
+                key.hmac_secret.clone().ok_or(KeyError::CorruptStoredKey)?,
+            )),
         }
     }
 
@@ -266,7 +294,10 @@ pub fn generate_callback_key(key_type: KeyType) -> StoredCallbackKey {
         KeyType::EcdsaP256 => {
             let secret = p256::SecretKey::random(&mut OsRng);
             let der = secret.to_pkcs8_der().expect("encode P-256 private key");
-            let pem = secret.public_key().to_public_key_pem(LineEnding::LF).expect("encode public key");
+            let pem = secret
+                .public_key()
+                .to_public_key_pem(LineEnding::LF)
+                .expect("encode public key");
             StoredCallbackKey {
                 key_type,
                 private_key_der: Some(Secret::new(der.as_bytes().to_vec())),
@@ -277,7 +308,10 @@ pub fn generate_callback_key(key_type: KeyType) -> StoredCallbackKey {
         KeyType::RsaSha256 => {
             let private = rsa::RsaPrivateKey::new(&mut OsRng, MIN_RSA_BITS).expect("RSA keygen");
             let der = private.to_pkcs8_der().expect("encode RSA private key");
-            let pem = private.to_public_key().to_public_key_pem(LineEnding::LF).expect("encode public key");
+            let pem = private
+                .to_public_key()
+                .to_public_key_pem(LineEnding::LF)
+                .expect("encode public key");
             StoredCallbackKey {
                 key_type,
                 private_key_der: Some(Secret::new(der.as_bytes().to_vec())),
@@ -298,7 +332,7 @@ pub fn generate_callback_key(key_type: KeyType) -> StoredCallbackKey {
 #[derive(Clone)]
 pub enum CallbackSigner {
     Ecdsa(p256::ecdsa::SigningKey),
-    Rsa(rsa::pkcs1v15::SigningKey<Sha256>),
+    Rsa(Box<rsa::pkcs1v15::SigningKey<Sha256>>),
     Hmac(Secret<String>),
 }
 
@@ -312,19 +346,26 @@ impl CallbackSigner {
     pub fn from_stored(key: &StoredCallbackKey) -> Result<Self, KeyError> {
         match key.key_type {
             KeyType::EcdsaP256 => {
-                let der = key.private_key_der.as_ref().ok_or(KeyError::CorruptStoredKey)?;
+                let der = key
+                    .private_key_der
+                    .as_ref()
+                    .ok_or(KeyError::CorruptStoredKey)?;
                 let sk = p256::ecdsa::SigningKey::from_pkcs8_der(der.expose())
                     .map_err(|_| KeyError::CorruptStoredKey)?;
                 Ok(Self::Ecdsa(sk))
             }
             KeyType::RsaSha256 => {
-                let der = key.private_key_der.as_ref().ok_or(KeyError::CorruptStoredKey)?;
-                let sk = rsa::RsaPrivateKey::from_pkcs8_der(der.expose()).map_err(|_| KeyError::CorruptStoredKey)?;
-                Ok(Self::Rsa(rsa::pkcs1v15::SigningKey::new(sk)))
+                let der = key
+                    .private_key_der
+                    .as_ref()
+                    .ok_or(KeyError::CorruptStoredKey)?;
+                let sk = rsa::RsaPrivateKey::from_pkcs8_der(der.expose())
+                    .map_err(|_| KeyError::CorruptStoredKey)?;
+                Ok(Self::Rsa(Box::new(rsa::pkcs1v15::SigningKey::new(sk))))
             }
-            KeyType::HmacSha512 => {
-                Ok(Self::Hmac(key.hmac_secret.clone().ok_or(KeyError::CorruptStoredKey)?))
-            }
+            KeyType::HmacSha512 => Ok(Self::Hmac(
+                key.hmac_secret.clone().ok_or(KeyError::CorruptStoredKey)?,
+            )),
         }
     }
 
@@ -374,7 +415,9 @@ mod tests {
             KeyType::RsaSha256 => {
                 let pem = key.private_key_pem.as_ref().unwrap().expose();
                 let sk = rsa::RsaPrivateKey::from_pkcs8_pem(pem).unwrap();
-                rsa::pkcs1v15::SigningKey::<Sha256>::new(sk).sign(&normalize::digest(message)).to_vec()
+                rsa::pkcs1v15::SigningKey::<Sha256>::new(sk)
+                    .sign(&normalize::digest(message))
+                    .to_vec()
             }
             KeyType::HmacSha512 => {
                 let secret = stored.hmac_secret.as_ref().unwrap().expose();
@@ -405,7 +448,9 @@ mod tests {
     fn ecdsa_accepts_der_signatures() {
         let key = generate_request_key(KeyType::EcdsaP256);
         let message = "bWVzc2FnZQ1706182847";
-        let sk = p256::ecdsa::SigningKey::from_pkcs8_pem(key.private_key_pem.as_ref().unwrap().expose()).unwrap();
+        let sk =
+            p256::ecdsa::SigningKey::from_pkcs8_pem(key.private_key_pem.as_ref().unwrap().expose())
+                .unwrap();
         let der: p256::ecdsa::DerSignature = sk.sign(&normalize::digest(message));
         let verifier = RequestVerifier::from_stored(&key.stored).unwrap();
         assert!(verifier.verify(message, &URL_SAFE_NO_PAD.encode(der.as_bytes())));
@@ -431,13 +476,22 @@ mod tests {
     #[test]
     fn small_rsa_keys_are_refused() {
         let small = rsa::RsaPrivateKey::new(&mut OsRng, 1024).unwrap();
-        let pem = small.to_public_key().to_public_key_pem(LineEnding::LF).unwrap();
-        assert!(matches!(request_key_from_public_pem(KeyType::RsaSha256, &pem), Err(KeyError::RsaTooSmall)));
+        let pem = small
+            .to_public_key()
+            .to_public_key_pem(LineEnding::LF)
+            .unwrap();
+        assert!(matches!(
+            request_key_from_public_pem(KeyType::RsaSha256, &pem),
+            Err(KeyError::RsaTooSmall)
+        ));
     }
 
     #[test]
     fn callback_signatures_verify_with_the_published_key() {
-        let message = normalize::message(&json!({"project_id": "p", "status": {"status": "success"}}), "1");
+        let message = normalize::message(
+            &json!({"project_id": "p", "status": {"status": "success"}}),
+            "1",
+        );
         for key_type in KeyType::ALL {
             let stored = generate_callback_key(key_type);
             let signer = CallbackSigner::from_stored(&stored).unwrap();
@@ -450,7 +504,8 @@ mod tests {
                     public_key_der: None,
                     hmac_secret: stored.hmac_secret.clone(),
                 },
-                _ => request_key_from_public_pem(key_type, stored.public_key_pem.as_ref().unwrap()).unwrap(),
+                _ => request_key_from_public_pem(key_type, stored.public_key_pem.as_ref().unwrap())
+                    .unwrap(),
             };
             let verifier = RequestVerifier::from_stored(&public).unwrap();
             assert!(verifier.verify(&message, &sig), "{key_type}");
@@ -459,9 +514,18 @@ mod tests {
 
     #[test]
     fn algorithm_header_aliases() {
-        assert_eq!(KeyType::from_algorithm_header("es256"), Some(KeyType::EcdsaP256));
-        assert_eq!(KeyType::from_algorithm_header("Rsa"), Some(KeyType::RsaSha256));
-        assert_eq!(KeyType::from_algorithm_header("hmac-sha512"), Some(KeyType::HmacSha512));
+        assert_eq!(
+            KeyType::from_algorithm_header("es256"),
+            Some(KeyType::EcdsaP256)
+        );
+        assert_eq!(
+            KeyType::from_algorithm_header("Rsa"),
+            Some(KeyType::RsaSha256)
+        );
+        assert_eq!(
+            KeyType::from_algorithm_header("hmac-sha512"),
+            Some(KeyType::HmacSha512)
+        );
         assert_eq!(KeyType::from_algorithm_header("md5"), None);
     }
 

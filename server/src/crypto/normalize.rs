@@ -125,10 +125,14 @@ mod tests {
 
     #[test]
     fn first_vector_of_decisions() {
-        let body: Value =
-            serde_json::from_str(r#"{"general":{"project_id":"57aff4db-b45d-42bf-bc5f-b7a499a01782"}}"#)
-                .unwrap();
-        assert_eq!(normalize(&body), "general:project_id:57aff4db-b45d-42bf-bc5f-b7a499a01782");
+        let body: Value = serde_json::from_str(
+            r#"{"general":{"project_id":"57aff4db-b45d-42bf-bc5f-b7a499a01782"}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            normalize(&body),
+            "general:project_id:57aff4db-b45d-42bf-bc5f-b7a499a01782"
+        );
         let message = message(&body, "1706182847");
         assert_eq!(
             message,
@@ -186,7 +190,10 @@ mod tests {
     #[test]
     fn booleans_null_and_numbers() {
         let body = json!({"t": true, "f": false, "n": null, "i": -5, "u": 18446744073709551615u64});
-        assert_eq!(normalize(&body), "f:0;i:-5;n:None;t:1;u:18446744073709551615");
+        assert_eq!(
+            normalize(&body),
+            "f:0;i:-5;n:None;t:1;u:18446744073709551615"
+        );
     }
 
     #[test]

@@ -176,7 +176,10 @@ impl WidgetMethod {
     pub fn kind(self) -> MethodKind {
         match self {
             WidgetMethod::OneClick => MethodKind::Link,
-            other => other.h2h_equivalent().map(Method::kind).unwrap_or(MethodKind::Link),
+            other => other
+                .h2h_equivalent()
+                .map(Method::kind)
+                .unwrap_or(MethodKind::Link),
         }
     }
 }
@@ -192,16 +195,46 @@ pub struct Currency {
 /// Every currency of the availability tables. Digits not given by merchant-api.md are ISO 4217
 /// (decisions.md §10).
 pub const CURRENCIES: &[Currency] = &[
-    Currency { code: "ARS", digits: 2 },
-    Currency { code: "AZN", digits: 2 },
-    Currency { code: "KES", digits: 2 },
-    Currency { code: "KGS", digits: 2 },
-    Currency { code: "KRW", digits: 0 },
-    Currency { code: "KZT", digits: 2 },
-    Currency { code: "NGN", digits: 2 },
-    Currency { code: "RUB", digits: 2 },
-    Currency { code: "UZS", digits: 2 },
-    Currency { code: "ZAR", digits: 2 },
+    Currency {
+        code: "ARS",
+        digits: 2,
+    },
+    Currency {
+        code: "AZN",
+        digits: 2,
+    },
+    Currency {
+        code: "KES",
+        digits: 2,
+    },
+    Currency {
+        code: "KGS",
+        digits: 2,
+    },
+    Currency {
+        code: "KRW",
+        digits: 0,
+    },
+    Currency {
+        code: "KZT",
+        digits: 2,
+    },
+    Currency {
+        code: "NGN",
+        digits: 2,
+    },
+    Currency {
+        code: "RUB",
+        digits: 2,
+    },
+    Currency {
+        code: "UZS",
+        digits: 2,
+    },
+    Currency {
+        code: "ZAR",
+        digits: 2,
+    },
 ];
 
 impl Currency {
@@ -219,7 +252,12 @@ impl Currency {
         let sign = if minor < 0 { "-" } else { "" };
         let abs = minor.unsigned_abs();
         let scale = scale as u64;
-        format!("{sign}{}.{:0width$}", abs / scale, abs % scale, width = self.digits as usize)
+        format!(
+            "{sign}{}.{:0width$}",
+            abs / scale,
+            abs % scale,
+            width = self.digits as usize
+        )
     }
 }
 
@@ -268,7 +306,13 @@ impl Integration {
     }
 
     pub fn parse(code: &str) -> Option<Self> {
-        [Integration::H2hP2p, Integration::H2hEcom, Integration::Widget].into_iter().find(|i| i.code() == code)
+        [
+            Integration::H2hP2p,
+            Integration::H2hEcom,
+            Integration::Widget,
+        ]
+        .into_iter()
+        .find(|i| i.code() == code)
     }
 
     pub fn is_h2h(self) -> bool {
@@ -308,18 +352,74 @@ const H2C_OTHER: LifetimeRange = LifetimeRange::new(300, 600, 600);
 pub const H2H: &[H2hRow] = {
     use Method::*;
     &[
-        H2hRow { country: Country::KZ, currency: "KZT", deposit: &[InternationalCardP2p], payout: &[CardP2p], lifetime: H2H_KZ },
-        H2hRow { country: Country::ZA, currency: "ZAR", deposit: &[EftLink], payout: &[AccountNumber], lifetime: H2H_LONG },
-        H2hRow { country: Country::KE, currency: "KES", deposit: &[MobileMoney], payout: &[AccountNumber], lifetime: H2H_LONG },
-        H2hRow { country: Country::NG, currency: "NGN", deposit: &[WalletLink, AccountNumber, Ussd], payout: &[AccountNumber], lifetime: H2H_LONG },
-        H2hRow { country: Country::KR, currency: "KRW", deposit: &[AccountNumber], payout: &[AccountNumber], lifetime: H2H_SHORT },
-        H2hRow { country: Country::AR, currency: "ARS", deposit: &[AccountNumber], payout: &[AccountNumber], lifetime: H2H_SHORT },
-        H2hRow { country: Country::AZ, currency: "AZN", deposit: &[CardP2p, PhoneP2p], payout: &[CardP2p, PhoneP2p], lifetime: H2H_SHORT },
-        H2hRow { country: Country::UZ, currency: "UZS", deposit: &[CardP2p], payout: &[CardP2p], lifetime: H2H_SHORT },
+        H2hRow {
+            country: Country::KZ,
+            currency: "KZT",
+            deposit: &[InternationalCardP2p],
+            payout: &[CardP2p],
+            lifetime: H2H_KZ,
+        },
+        H2hRow {
+            country: Country::ZA,
+            currency: "ZAR",
+            deposit: &[EftLink],
+            payout: &[AccountNumber],
+            lifetime: H2H_LONG,
+        },
+        H2hRow {
+            country: Country::KE,
+            currency: "KES",
+            deposit: &[MobileMoney],
+            payout: &[AccountNumber],
+            lifetime: H2H_LONG,
+        },
+        H2hRow {
+            country: Country::NG,
+            currency: "NGN",
+            deposit: &[WalletLink, AccountNumber, Ussd],
+            payout: &[AccountNumber],
+            lifetime: H2H_LONG,
+        },
+        H2hRow {
+            country: Country::KR,
+            currency: "KRW",
+            deposit: &[AccountNumber],
+            payout: &[AccountNumber],
+            lifetime: H2H_SHORT,
+        },
+        H2hRow {
+            country: Country::AR,
+            currency: "ARS",
+            deposit: &[AccountNumber],
+            payout: &[AccountNumber],
+            lifetime: H2H_SHORT,
+        },
+        H2hRow {
+            country: Country::AZ,
+            currency: "AZN",
+            deposit: &[CardP2p, PhoneP2p],
+            payout: &[CardP2p, PhoneP2p],
+            lifetime: H2H_SHORT,
+        },
+        H2hRow {
+            country: Country::UZ,
+            currency: "UZS",
+            deposit: &[CardP2p],
+            payout: &[CardP2p],
+            lifetime: H2H_SHORT,
+        },
         H2hRow {
             country: Country::RU,
             currency: "RUB",
-            deposit: &[CardP2p, SbpP2p, InternationalP2p, SbpQr, MobileP2p, InternationalCardP2p, QrLinkP2p],
+            deposit: &[
+                CardP2p,
+                SbpP2p,
+                InternationalP2p,
+                SbpQr,
+                MobileP2p,
+                InternationalCardP2p,
+                QrLinkP2p,
+            ],
             payout: &[CardP2p, SbpP2p, MobileP2p],
             lifetime: H2H_SHORT,
         },
@@ -328,9 +428,27 @@ pub const H2H: &[H2hRow] = {
 
 /// The H2H e-commerce row (KZ/UZ/RU), one entry per currency. Lifetime per decisions.md §10.
 pub const H2H_ECOM: &[H2hRow] = &[
-    H2hRow { country: Country::KZ, currency: "KZT", deposit: &[Method::CardEcom], payout: &[Method::CardEcom], lifetime: H2H_SHORT },
-    H2hRow { country: Country::UZ, currency: "UZS", deposit: &[Method::CardEcom], payout: &[Method::CardEcom], lifetime: H2H_SHORT },
-    H2hRow { country: Country::RU, currency: "RUB", deposit: &[Method::CardEcom], payout: &[Method::CardEcom], lifetime: H2H_SHORT },
+    H2hRow {
+        country: Country::KZ,
+        currency: "KZT",
+        deposit: &[Method::CardEcom],
+        payout: &[Method::CardEcom],
+        lifetime: H2H_SHORT,
+    },
+    H2hRow {
+        country: Country::UZ,
+        currency: "UZS",
+        deposit: &[Method::CardEcom],
+        payout: &[Method::CardEcom],
+        lifetime: H2H_SHORT,
+    },
+    H2hRow {
+        country: Country::RU,
+        currency: "RUB",
+        deposit: &[Method::CardEcom],
+        payout: &[Method::CardEcom],
+        lifetime: H2H_SHORT,
+    },
 ];
 
 /// H2C rows (merchant-api.md "Availability by country, H2C"); e-commerce is [`H2C_ECOM`].
@@ -340,25 +458,95 @@ pub const H2C: &[H2cRow] = {
         H2cRow {
             country: Country::RU,
             currency: "RUB",
-            methods: &[P2pCard, P2pSbp, OneClick, P2pInternational, QrSbp, P2pMobile, P2pCardInternational, QrLinkP2p, AccountNumber],
+            methods: &[
+                P2pCard,
+                P2pSbp,
+                OneClick,
+                P2pInternational,
+                QrSbp,
+                P2pMobile,
+                P2pCardInternational,
+                QrLinkP2p,
+                AccountNumber,
+            ],
             required_method: None,
             lifetime: H2C_OTHER,
         },
-        H2cRow { country: Country::UZ, currency: "UZS", methods: &[P2pCard], required_method: None, lifetime: H2C_OTHER },
-        H2cRow { country: Country::KZ, currency: "KZT", methods: &[P2pCardInternational], required_method: Some(P2pCardInternational), lifetime: H2C_KZ },
-        H2cRow { country: Country::NG, currency: "NGN", methods: &[WalletLink, AccountNumber, Ussd], required_method: None, lifetime: H2C_OTHER },
-        H2cRow { country: Country::ZA, currency: "ZAR", methods: &[EftLink], required_method: None, lifetime: H2C_OTHER },
-        H2cRow { country: Country::KE, currency: "KES", methods: &[MobileMoney], required_method: None, lifetime: H2C_OTHER },
-        H2cRow { country: Country::KG, currency: "KGS", methods: &[P2pCard, P2pPhone, QrLinkP2p], required_method: None, lifetime: H2C_OTHER },
-        H2cRow { country: Country::AZ, currency: "AZN", methods: &[P2pCard, P2pPhone], required_method: None, lifetime: H2C_OTHER },
+        H2cRow {
+            country: Country::UZ,
+            currency: "UZS",
+            methods: &[P2pCard],
+            required_method: None,
+            lifetime: H2C_OTHER,
+        },
+        H2cRow {
+            country: Country::KZ,
+            currency: "KZT",
+            methods: &[P2pCardInternational],
+            required_method: Some(P2pCardInternational),
+            lifetime: H2C_KZ,
+        },
+        H2cRow {
+            country: Country::NG,
+            currency: "NGN",
+            methods: &[WalletLink, AccountNumber, Ussd],
+            required_method: None,
+            lifetime: H2C_OTHER,
+        },
+        H2cRow {
+            country: Country::ZA,
+            currency: "ZAR",
+            methods: &[EftLink],
+            required_method: None,
+            lifetime: H2C_OTHER,
+        },
+        H2cRow {
+            country: Country::KE,
+            currency: "KES",
+            methods: &[MobileMoney],
+            required_method: None,
+            lifetime: H2C_OTHER,
+        },
+        H2cRow {
+            country: Country::KG,
+            currency: "KGS",
+            methods: &[P2pCard, P2pPhone, QrLinkP2p],
+            required_method: None,
+            lifetime: H2C_OTHER,
+        },
+        H2cRow {
+            country: Country::AZ,
+            currency: "AZN",
+            methods: &[P2pCard, P2pPhone],
+            required_method: None,
+            lifetime: H2C_OTHER,
+        },
     ]
 };
 
 /// The H2C e-commerce row (`payin-ecom-card` in KZT, UZS, RUB).
 pub const H2C_ECOM: &[H2cRow] = &[
-    H2cRow { country: Country::KZ, currency: "KZT", methods: &[WidgetMethod::EcomCard], required_method: None, lifetime: H2C_OTHER },
-    H2cRow { country: Country::UZ, currency: "UZS", methods: &[WidgetMethod::EcomCard], required_method: None, lifetime: H2C_OTHER },
-    H2cRow { country: Country::RU, currency: "RUB", methods: &[WidgetMethod::EcomCard], required_method: None, lifetime: H2C_OTHER },
+    H2cRow {
+        country: Country::KZ,
+        currency: "KZT",
+        methods: &[WidgetMethod::EcomCard],
+        required_method: None,
+        lifetime: H2C_OTHER,
+    },
+    H2cRow {
+        country: Country::UZ,
+        currency: "UZS",
+        methods: &[WidgetMethod::EcomCard],
+        required_method: None,
+        lifetime: H2C_OTHER,
+    },
+    H2cRow {
+        country: Country::RU,
+        currency: "RUB",
+        methods: &[WidgetMethod::EcomCard],
+        required_method: None,
+        lifetime: H2C_OTHER,
+    },
 ];
 
 /// The H2H p2p row of a currency.
@@ -429,7 +617,12 @@ mod tests {
 
     #[test]
     fn every_row_currency_is_known() {
-        for code in H2H.iter().chain(H2H_ECOM).map(|r| r.currency).chain(H2C.iter().chain(H2C_ECOM).map(|r| r.currency)) {
+        for code in H2H
+            .iter()
+            .chain(H2H_ECOM)
+            .map(|r| r.currency)
+            .chain(H2C.iter().chain(H2C_ECOM).map(|r| r.currency))
+        {
             assert!(Currency::parse(code).is_some(), "{code}");
         }
         for country in Country::ALL {
@@ -440,11 +633,19 @@ mod tests {
     #[test]
     fn every_widget_method_is_in_some_row_and_has_a_kind() {
         for m in WidgetMethod::ALL {
-            assert!(H2C.iter().chain(H2C_ECOM).any(|r| r.methods.contains(m)), "{m}");
+            assert!(
+                H2C.iter().chain(H2C_ECOM).any(|r| r.methods.contains(m)),
+                "{m}"
+            );
             let _ = m.kind();
         }
         for m in Method::ALL {
-            assert!(H2H.iter().chain(H2H_ECOM).any(|r| r.deposit.contains(m) || r.payout.contains(m)), "{m}");
+            assert!(
+                H2H.iter()
+                    .chain(H2H_ECOM)
+                    .any(|r| r.deposit.contains(m) || r.payout.contains(m)),
+                "{m}"
+            );
         }
     }
 
@@ -452,19 +653,42 @@ mod tests {
     fn rows_are_looked_up_by_currency_and_method() {
         assert_eq!(h2h_row("RUB").unwrap().country, Country::RU);
         assert!(h2h_row("USD").is_none());
-        assert_eq!(h2c_row("KZT", Some(WidgetMethod::EcomCard)).unwrap().methods, &[WidgetMethod::EcomCard]);
-        assert_eq!(h2c_row("KZT", None).unwrap().required_method, Some(WidgetMethod::P2pCardInternational));
+        assert_eq!(
+            h2c_row("KZT", Some(WidgetMethod::EcomCard))
+                .unwrap()
+                .methods,
+            &[WidgetMethod::EcomCard]
+        );
+        assert_eq!(
+            h2c_row("KZT", None).unwrap().required_method,
+            Some(WidgetMethod::P2pCardInternational)
+        );
         assert_eq!(h2c_row("KGS", None).unwrap().country, Country::KG);
         assert!(h2c_row("ARS", None).is_none(), "AR has no widget");
     }
 
     #[test]
     fn lifetimes_follow_the_limits_table() {
-        assert_eq!(h2h_row("KZT").unwrap().lifetime, LifetimeRange::new(300, 900, 600));
-        assert_eq!(h2h_row("NGN").unwrap().lifetime, LifetimeRange::new(300, 900, 900));
-        assert_eq!(h2h_row("KRW").unwrap().lifetime, LifetimeRange::new(300, 600, 600));
-        assert_eq!(h2c_row("KZT", None).unwrap().lifetime, LifetimeRange::new(300, 900, 600));
-        assert_eq!(h2c_row("KES", None).unwrap().lifetime, LifetimeRange::new(300, 600, 600));
+        assert_eq!(
+            h2h_row("KZT").unwrap().lifetime,
+            LifetimeRange::new(300, 900, 600)
+        );
+        assert_eq!(
+            h2h_row("NGN").unwrap().lifetime,
+            LifetimeRange::new(300, 900, 900)
+        );
+        assert_eq!(
+            h2h_row("KRW").unwrap().lifetime,
+            LifetimeRange::new(300, 600, 600)
+        );
+        assert_eq!(
+            h2c_row("KZT", None).unwrap().lifetime,
+            LifetimeRange::new(300, 900, 600)
+        );
+        assert_eq!(
+            h2c_row("KES", None).unwrap().lifetime,
+            LifetimeRange::new(300, 600, 600)
+        );
     }
 
     #[test]
@@ -477,7 +701,10 @@ mod tests {
 
     #[test]
     fn major_units_use_the_currency_digits() {
-        assert_eq!(Currency::parse("RUB").unwrap().format_major(150000), "1500.00");
+        assert_eq!(
+            Currency::parse("RUB").unwrap().format_major(150000),
+            "1500.00"
+        );
         assert_eq!(Currency::parse("RUB").unwrap().format_major(5), "0.05");
         assert_eq!(Currency::parse("KRW").unwrap().format_major(15000), "15000");
         assert_eq!(Country::KG.default_language(), "ky");

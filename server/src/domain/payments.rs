@@ -7,7 +7,9 @@ use std::sync::Arc;
 use tokio::sync::Notify;
 
 use super::catalogue::{Country, Currency, Integration, Method, MethodKind, WidgetMethod};
-use super::payment::{Actor, CardAuth, Details, Flow, Payment, PaymentState, new_page_token, new_request_id};
+use super::payment::{
+    Actor, CardAuth, Details, Flow, Payment, PaymentState, new_page_token, new_request_id,
+};
 use super::project::Project;
 use super::requisites::{RequisiteQuery, rank_candidates};
 use super::state_machine::{self, Event, IllegalMove, reason};
@@ -24,7 +26,10 @@ pub enum PaymentError {
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
     #[error("{field}: {message}")]
-    Invalid { field: &'static str, message: String },
+    Invalid {
+        field: &'static str,
+        message: String,
+    },
     /// The payment kept changing under us; the caller may retry.
     #[error("payment is busy")]
     Busy,
@@ -111,7 +116,12 @@ pub struct Payments {
 
 impl Payments {
     pub fn new(storage: Arc<dyn Storage>, settings: Settings) -> Self {
-        Payments { storage, settings, callbacks_ready: Arc::new(Notify::new()), search_ready: Arc::new(Notify::new()) }
+        Payments {
+            storage,
+            settings,
+            callbacks_ready: Arc::new(Notify::new()),
+            search_ready: Arc::new(Notify::new()),
+        }
     }
 
     pub fn storage(&self) -> &Arc<dyn Storage> {
@@ -143,7 +153,10 @@ impl Payments {
         };
         let refused = self.antifraud_refuses(&new, now).await?;
         let (state, status_description) = match flow {
-            _ if refused => (PaymentState::Decline, Some(reason::DECLINED_BY_ANTI_FRAUD.to_string())),
+            _ if refused => (
+                PaymentState::Decline,
+                Some(reason::DECLINED_BY_ANTI_FRAUD.to_string()),
+            ),
             Flow::Transfer => (PaymentState::Requisites, None),
             Flow::Unchosen | Flow::Push | Flow::Card => (PaymentState::New, None),
         };
@@ -154,7 +167,9 @@ impl Payments {
             integration: new.integration,
             country: new.country,
             currency: new.currency,
-            method: new.method.or_else(|| new.widget_method.and_then(WidgetMethod::h2h_equivalent)),
+            method: new
+                .method
+                .or_else(|| new.widget_method.and_then(WidgetMethod::h2h_equivalent)),
             widget_method: new.widget_method,
             amount: new.amount,
             old_amount: new.amount,
@@ -183,10 +198,16 @@ impl Payments {
                 if payment.state == PaymentState::Requisites {
                     self.search_ready.notify_one();
                 }
-                Ok(Created { payment, fresh: true })
+                Ok(Created {
+                    payment,
+                    fresh: true,
+                })
             }
             Inserted::Existing(existing) if existing.request_hash == payment.request_hash => {
-                Ok(Created { payment: *existing, fresh: false })
+                Ok(Created {
+                    payment: *existing,
+                    fresh: false,
+                })
             }
             Inserted::Existing(_) => Err(PaymentError::DuplicatePaymentId),
         }
@@ -197,7 +218,9 @@ impl Payments {
         let customer = &new.details.customer;
         let recent = match rules.velocity_window_ms() {
             Some(window) => Some(
-                self.storage.count_customer_payments_since(&new.project.id, &customer.id, now - window).await?,
+                self.storage
+                    .count_customer_payments_since(&new.project.id, &customer.id, now - window)
+                    .await?,
             ),
             None => None,
         };
@@ -205,15 +228,24 @@ impl Payments {
     }
 
     pub async fn find(&self, project_id: &str, payment_id: &str) -> Result<Payment> {
-        self.storage.payment(project_id, payment_id).await?.ok_or(PaymentError::NotFound)
+        self.storage
+            .payment(project_id, payment_id)
+            .await?
+            .ok_or(PaymentError::NotFound)
     }
 
     pub async fn by_request_id(&self, request_id: &str) -> Result<Payment> {
-        self.storage.payment_by_request_id(request_id).await?.ok_or(PaymentError::NotFound)
+        self.storage
+            .payment_by_request_id(request_id)
+            .await?
+            .ok_or(PaymentError::NotFound)
     }
 
     pub async fn by_page_token(&self, token: &str) -> Result<Payment> {
-        self.storage.payment_by_page_token(token).await?.ok_or(PaymentError::NotFound)
+        self.storage
+            .payment_by_page_token(token)
+            .await?
+            .ok_or(PaymentError::NotFound)
     }
 
     // -----------------------------------------------------------------------------------------
@@ -221,7 +253,16 @@ impl Payments {
 
     /// Merchant or user cancels (`decline` / `Canceled by client`).
     pub async fn cancel(&self, payment: Payment, actor: Actor) -> Result<Payment> {
-        self.apply(payment, Change { event: Event::Cancel, actor, edit: &no_edit, receipt: None }).await
+        self.apply(
+            payment,
+            Change {
+                event: Event::Cancel,
+                actor,
+                edit: &no_edit,
+                receipt: None,
+            },
+        )
+        .await
     }
 
     /// The user says the transfer was made. Idempotent on `processing:paid`.
@@ -229,26 +270,56 @@ impl Payments {
         if payment.state == PaymentState::Paid {
             return Ok(payment);
         }
-        self.apply(payment, Change { event: Event::Confirm, actor, edit: &no_edit, receipt: None }).await
+        self.apply(
+            payment,
+            Change {
+                event: Event::Confirm,
+                actor,
+                edit: &no_edit,
+                receipt: None,
+            },
+        )
+        .await
     }
 
     /// Operator: funds arrived for a payment awaiting them. The full amount succeeds; any other
     /// amount opens `dispute:different_amount`.
     pub async fn funds_received(&self, payment: Payment, amount: i64) -> Result<Payment> {
-        let event = if amount == payment.amount { Event::FundsReceived } else { Event::DifferentAmountReceived };
+        let event = if amount == payment.amount {
+            Event::FundsReceived
+        } else {
+            Event::DifferentAmountReceived
+        };
         let edit = move |p: &mut Payment| {
             if p.state == PaymentState::DisputeDifferentAmount {
                 p.received_amount = Some(amount);
             }
         };
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None }).await
+        self.apply(
+            payment,
+            Change {
+                event,
+                actor: Actor::Operator,
+                edit: &edit,
+                receipt: None,
+            },
+        )
+        .await
     }
 
     /// Operator closes a dispute. On success the amount becomes the one received (given, or
     /// the one reported in a different-amount dispute) and `old_amount` keeps the previous one.
-    pub async fn resolve(&self, payment: Payment, resolution: Resolution, amount: Option<i64>) -> Result<Payment> {
+    pub async fn resolve(
+        &self,
+        payment: Payment,
+        resolution: Resolution,
+        amount: Option<i64>,
+    ) -> Result<Payment> {
         let (event, received) = match resolution {
-            Resolution::Success => (Event::DisputeFundsReceived, amount.or(payment.received_amount).unwrap_or(payment.amount)),
+            Resolution::Success => (
+                Event::DisputeFundsReceived,
+                amount.or(payment.received_amount).unwrap_or(payment.amount),
+            ),
             Resolution::Decline => (Event::DisputeNoFunds, payment.amount),
         };
         let edit = move |p: &mut Payment| {
@@ -257,18 +328,45 @@ impl Payments {
                 p.amount = received;
             }
         };
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None }).await
+        self.apply(
+            payment,
+            Change {
+                event,
+                actor: Actor::Operator,
+                edit: &edit,
+                receipt: None,
+            },
+        )
+        .await
     }
 
     /// KE mobile money: the user answered the push request.
     pub async fn push_result(&self, payment: Payment, accepted: bool) -> Result<Payment> {
-        let event = if accepted { Event::PushAccepted } else { Event::PushRefused };
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None }).await
+        let event = if accepted {
+            Event::PushAccepted
+        } else {
+            Event::PushRefused
+        };
+        self.apply(
+            payment,
+            Change {
+                event,
+                actor: Actor::Operator,
+                edit: &no_edit,
+                receipt: None,
+            },
+        )
+        .await
     }
 
     /// Incoming funds reported by an operator: matched to the open payment holding that
     /// requisite for that amount. `None` when nothing matches.
-    pub async fn incoming(&self, requisite_ref: &str, amount: i64, currency: &str) -> Result<Option<Payment>> {
+    pub async fn incoming(
+        &self,
+        requisite_ref: &str,
+        amount: i64,
+        currency: &str,
+    ) -> Result<Option<Payment>> {
         let requisite = match self.storage.requisite(requisite_ref).await? {
             Some(r) => Some(r),
             None => self.storage.requisite_by_pan(requisite_ref).await?,
@@ -280,7 +378,12 @@ impl Payments {
         let Some(payment) = self.storage.payment_by_requisite_hold(&hold).await? else {
             return Ok(None);
         };
-        if payment.currency.code != currency || !matches!(payment.state, PaymentState::AwaitingConfirm | PaymentState::Paid) {
+        if payment.currency.code != currency
+            || !matches!(
+                payment.state,
+                PaymentState::AwaitingConfirm | PaymentState::Paid
+            )
+        {
             return Ok(None);
         }
         self.funds_received(payment, amount).await.map(Some)
@@ -292,7 +395,16 @@ impl Payments {
             PaymentState::DisputeNoPayment => Event::GraceEnded,
             _ => Event::LifetimeEnded,
         };
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None }).await
+        self.apply(
+            payment,
+            Change {
+                event,
+                actor: Actor::Operator,
+                edit: &no_edit,
+                receipt: None,
+            },
+        )
+        .await
     }
 
     /// Hosted page: the user picked a widget method.
@@ -311,7 +423,18 @@ impl Payments {
         // is about to have.
         let mut chosen = payment.clone();
         edit(&mut chosen);
-        let result = self.apply_as(payment, chosen.flow(), Change { event: Event::MethodChosen, actor: Actor::User, edit: &edit, receipt: None }).await?;
+        let result = self
+            .apply_as(
+                payment,
+                chosen.flow(),
+                Change {
+                    event: Event::MethodChosen,
+                    actor: Actor::User,
+                    edit: &edit,
+                    receipt: None,
+                },
+            )
+            .await?;
         if result.state == PaymentState::Requisites {
             self.search_ready.notify_one();
         }
@@ -321,18 +444,41 @@ impl Payments {
     /// Hosted page: the user uploaded a receipt.
     pub async fn upload_receipt(&self, payment: Payment, receipt: NewReceipt) -> Result<Payment> {
         let edit = |p: &mut Payment| p.has_receipt = true;
-        self.apply(payment, Change { event: Event::ReceiptUploaded, actor: Actor::User, edit: &edit, receipt: Some(receipt) })
-            .await
+        self.apply(
+            payment,
+            Change {
+                event: Event::ReceiptUploaded,
+                actor: Actor::User,
+                edit: &edit,
+                receipt: Some(receipt),
+            },
+        )
+        .await
     }
 
     /// Applies a card authorization outcome.
-    pub async fn card_event(&self, payment: Payment, event: Event, card_auth: Option<CardAuth>, actor: Actor) -> Result<Payment> {
+    pub async fn card_event(
+        &self,
+        payment: Payment,
+        event: Event,
+        card_auth: Option<CardAuth>,
+        actor: Actor,
+    ) -> Result<Payment> {
         let edit = move |p: &mut Payment| {
             if let Some(auth) = &card_auth {
                 p.card_auth = Some(auth.clone());
             }
         };
-        self.apply(payment, Change { event, actor, edit: &edit, receipt: None }).await
+        self.apply(
+            payment,
+            Change {
+                event,
+                actor,
+                edit: &edit,
+                receipt: None,
+            },
+        )
+        .await
     }
 
     async fn apply(&self, payment: Payment, change: Change<'_>) -> Result<Payment> {
@@ -342,7 +488,12 @@ impl Payments {
 
     /// Looks the move up in the table, applies it over the version read, and on a concurrent
     /// change re-reads and decides again (so two requests can never both win).
-    async fn apply_as(&self, mut current: Payment, flow: Flow, change: Change<'_>) -> Result<Payment> {
+    async fn apply_as(
+        &self,
+        mut current: Payment,
+        flow: Flow,
+        change: Change<'_>,
+    ) -> Result<Payment> {
         let mut flow = flow;
         for _ in 0..MAX_CONFLICT_RETRIES {
             let mv = state_machine::next(flow, current.state, &change.event)?;
@@ -420,12 +571,28 @@ impl Payments {
     /// Ends payments whose deadline passed. Returns how many moved.
     pub async fn run_due_deadlines(&self) -> Result<usize> {
         let now = now_ms();
-        let due = self.storage.claim_due_deadlines(now, now + JOB_LEASE_MS, 100).await?;
+        let due = self
+            .storage
+            .claim_due_deadlines(now, now + JOB_LEASE_MS, 100)
+            .await?;
         let mut moved = 0;
         for payment in due {
-            let Some(event) = due_event(&payment, now) else { continue };
+            let Some(event) = due_event(&payment, now) else {
+                continue;
+            };
             let id = payment.request_id.clone();
-            match self.apply(payment, Change { event, actor: Actor::System, edit: &no_edit, receipt: None }).await {
+            match self
+                .apply(
+                    payment,
+                    Change {
+                        event,
+                        actor: Actor::System,
+                        edit: &no_edit,
+                        receipt: None,
+                    },
+                )
+                .await
+            {
                 Ok(_) => moved += 1,
                 // Someone else moved it first; the new state has its own deadline.
                 Err(PaymentError::Illegal(_)) => {}
@@ -438,7 +605,10 @@ impl Payments {
     /// Runs the requisites search for payments waiting for it. Returns how many got requisites.
     pub async fn run_due_searches(&self) -> Result<usize> {
         let now = now_ms();
-        let due = self.storage.claim_due_searches(now, now + JOB_LEASE_MS, 50).await?;
+        let due = self
+            .storage
+            .claim_due_searches(now, now + JOB_LEASE_MS, 50)
+            .await?;
         let mut issued = 0;
         for payment in due {
             let id = payment.request_id.clone();
@@ -460,7 +630,12 @@ impl Payments {
         for requisite in candidates {
             let recipient = requisite.recipient();
             let edit = move |p: &mut Payment| p.recipient = Some(recipient.clone());
-            let change = Change { event: Event::RequisitesFound, actor: Actor::System, edit: &edit, receipt: None };
+            let change = Change {
+                event: Event::RequisitesFound,
+                actor: Actor::System,
+                edit: &edit,
+                receipt: None,
+            };
             match self.apply(payment.clone(), change).await {
                 Ok(_) => return Ok(true),
                 // Another payment of this amount took it a moment ago: try the next one.
@@ -469,7 +644,9 @@ impl Payments {
                 Err(e) => return Err(e),
             }
         }
-        self.storage.reschedule_search(&payment.request_id, payment.version, now + SEARCH_RETRY_MS).await?;
+        self.storage
+            .reschedule_search(&payment.request_id, payment.version, now + SEARCH_RETRY_MS)
+            .await?;
         Ok(false)
     }
 }
@@ -487,8 +664,14 @@ fn due_event(p: &Payment, now: i64) -> Option<Event> {
     let expired = now >= p.expires_ms();
     match p.state {
         PaymentState::Requisites if expired => Some(Event::LifetimeEnded),
-        PaymentState::Requisites => p.search_until_ms.filter(|u| now >= *u).map(|_| Event::RequisitesNotFound),
-        PaymentState::DisputeNoPayment => p.deadline_ms.filter(|d| now >= *d).map(|_| Event::GraceEnded),
+        PaymentState::Requisites => p
+            .search_until_ms
+            .filter(|u| now >= *u)
+            .map(|_| Event::RequisitesNotFound),
+        PaymentState::DisputeNoPayment => p
+            .deadline_ms
+            .filter(|d| now >= *d)
+            .map(|_| Event::GraceEnded),
         PaymentState::New
         | PaymentState::AwaitingConfirm
         | PaymentState::Paid

@@ -121,19 +121,30 @@ mod tests {
 
     #[test]
     fn least_recently_used_goes_first() {
-        let ranked = rank_candidates(&query(None), vec![req("a", None, 30), req("b", None, 10), req("c", None, 20)]);
+        let ranked = rank_candidates(
+            &query(None),
+            vec![req("a", None, 30), req("b", None, 10), req("c", None, 20)],
+        );
         let ids: Vec<_> = ranked.iter().map(|r| r.id.as_str()).collect();
         assert_eq!(ids, ["b", "c", "a"]);
     }
 
     #[test]
     fn extra_param_routes_to_tagged_requisites_first() {
-        let pool = vec![req("plain", None, 0), req("vip", Some("vip"), 50), req("other", Some("x"), 0)];
+        let pool = vec![
+            req("plain", None, 0),
+            req("vip", Some("vip"), 50),
+            req("other", Some("x"), 0),
+        ];
         let ranked = rank_candidates(&query(Some("vip")), pool.clone());
         let ids: Vec<_> = ranked.iter().map(|r| r.id.as_str()).collect();
         assert_eq!(ids, ["vip", "plain"]);
         let ranked = rank_candidates(&query(None), pool);
         let ids: Vec<_> = ranked.iter().map(|r| r.id.as_str()).collect();
-        assert_eq!(ids, ["plain"], "tagged requisites serve only their routing tag");
+        assert_eq!(
+            ids,
+            ["plain"],
+            "tagged requisites serve only their routing tag"
+        );
     }
 }

@@ -90,36 +90,179 @@ use Flow::{Card, Push, Transfer, Unchosen};
 use PaymentState::*;
 
 const ALL_FLOWS: &[Flow] = &[Unchosen, Transfer, Push, Card];
-const PROCESSING: &[PaymentState] = &[New, Requisites, AwaitingConfirm, Paid, Awaiting3ds, AwaitingRedirect];
-const DISPUTES: &[PaymentState] = &[DisputeNoPayment, DisputeDifferentAmount, DisputeConfirmTimeout];
+const PROCESSING: &[PaymentState] = &[
+    New,
+    Requisites,
+    AwaitingConfirm,
+    Paid,
+    Awaiting3ds,
+    AwaitingRedirect,
+];
+const DISPUTES: &[PaymentState] = &[
+    DisputeNoPayment,
+    DisputeDifferentAmount,
+    DisputeConfirmTimeout,
+];
 
 /// Every legal move. The first rule whose event, flow and state match decides.
 const RULES: &[Rule] = &[
     // Widget payments wait in processing:new until the user picks a method.
-    Rule { event: Event::MethodChosen, flows: &[Transfer], from: &[New], to: Requisites, describe: Describe::None },
-    Rule { event: Event::MethodChosen, flows: &[Push, Card], from: &[New], to: New, describe: Describe::None },
+    Rule {
+        event: Event::MethodChosen,
+        flows: &[Transfer],
+        from: &[New],
+        to: Requisites,
+        describe: Describe::None,
+    },
+    Rule {
+        event: Event::MethodChosen,
+        flows: &[Push, Card],
+        from: &[New],
+        to: New,
+        describe: Describe::None,
+    },
     // Bank transfer.
-    Rule { event: Event::RequisitesFound, flows: &[Transfer], from: &[Requisites], to: AwaitingConfirm, describe: Describe::None },
-    Rule { event: Event::RequisitesNotFound, flows: &[Transfer], from: &[Requisites], to: Decline, describe: Describe::Fixed(reason::REQUISITES_NOT_FOUND) },
-    Rule { event: Event::Confirm, flows: &[Transfer], from: &[AwaitingConfirm, Paid], to: Paid, describe: Describe::None },
-    Rule { event: Event::FundsReceived, flows: &[Transfer], from: &[AwaitingConfirm, Paid], to: Success, describe: Describe::None },
-    Rule { event: Event::DifferentAmountReceived, flows: &[Transfer], from: &[AwaitingConfirm, Paid], to: DisputeDifferentAmount, describe: Describe::Fixed(reason::AMOUNT_RECEIVED_DIFFERS) },
-    Rule { event: Event::Cancel, flows: ALL_FLOWS, from: PROCESSING, to: Decline, describe: Describe::Fixed(reason::CANCELED_BY_CLIENT) },
-    Rule { event: Event::LifetimeEnded, flows: &[Transfer], from: &[Paid], to: DisputeNoPayment, describe: Describe::Fixed(reason::LIFETIME_EXPIRED) },
-    Rule { event: Event::LifetimeEnded, flows: ALL_FLOWS, from: &[New, Requisites, AwaitingConfirm, Awaiting3ds, AwaitingRedirect], to: Decline, describe: Describe::Fixed(reason::LIFETIME_EXPIRED) },
-    Rule { event: Event::ReceiptUploaded, flows: &[Transfer], from: &[Paid, DisputeNoPayment], to: DisputeConfirmTimeout, describe: Describe::Fixed(reason::RECEIPT_UPLOADED) },
-    Rule { event: Event::GraceEnded, flows: &[Transfer], from: &[DisputeNoPayment], to: Decline, describe: Describe::Fixed(reason::NO_PAYMENT_RECEIVED) },
-    Rule { event: Event::DisputeFundsReceived, flows: &[Transfer], from: DISPUTES, to: Success, describe: Describe::None },
-    Rule { event: Event::DisputeNoFunds, flows: &[Transfer], from: DISPUTES, to: Decline, describe: Describe::Fixed(reason::NO_PAYMENT_RECEIVED) },
+    Rule {
+        event: Event::RequisitesFound,
+        flows: &[Transfer],
+        from: &[Requisites],
+        to: AwaitingConfirm,
+        describe: Describe::None,
+    },
+    Rule {
+        event: Event::RequisitesNotFound,
+        flows: &[Transfer],
+        from: &[Requisites],
+        to: Decline,
+        describe: Describe::Fixed(reason::REQUISITES_NOT_FOUND),
+    },
+    Rule {
+        event: Event::Confirm,
+        flows: &[Transfer],
+        from: &[AwaitingConfirm, Paid],
+        to: Paid,
+        describe: Describe::None,
+    },
+    Rule {
+        event: Event::FundsReceived,
+        flows: &[Transfer],
+        from: &[AwaitingConfirm, Paid],
+        to: Success,
+        describe: Describe::None,
+    },
+    Rule {
+        event: Event::DifferentAmountReceived,
+        flows: &[Transfer],
+        from: &[AwaitingConfirm, Paid],
+        to: DisputeDifferentAmount,
+        describe: Describe::Fixed(reason::AMOUNT_RECEIVED_DIFFERS),
+    },
+    Rule {
+        event: Event::Cancel,
+        flows: ALL_FLOWS,
+        from: PROCESSING,
+        to: Decline,
+        describe: Describe::Fixed(reason::CANCELED_BY_CLIENT),
+    },
+    Rule {
+        event: Event::LifetimeEnded,
+        flows: &[Transfer],
+        from: &[Paid],
+        to: DisputeNoPayment,
+        describe: Describe::Fixed(reason::LIFETIME_EXPIRED),
+    },
+    Rule {
+        event: Event::LifetimeEnded,
+        flows: ALL_FLOWS,
+        from: &[
+            New,
+            Requisites,
+            AwaitingConfirm,
+            Awaiting3ds,
+            AwaitingRedirect,
+        ],
+        to: Decline,
+        describe: Describe::Fixed(reason::LIFETIME_EXPIRED),
+    },
+    Rule {
+        event: Event::ReceiptUploaded,
+        flows: &[Transfer],
+        from: &[Paid, DisputeNoPayment],
+        to: DisputeConfirmTimeout,
+        describe: Describe::Fixed(reason::RECEIPT_UPLOADED),
+    },
+    Rule {
+        event: Event::GraceEnded,
+        flows: &[Transfer],
+        from: &[DisputeNoPayment],
+        to: Decline,
+        describe: Describe::Fixed(reason::NO_PAYMENT_RECEIVED),
+    },
+    Rule {
+        event: Event::DisputeFundsReceived,
+        flows: &[Transfer],
+        from: DISPUTES,
+        to: Success,
+        describe: Describe::None,
+    },
+    Rule {
+        event: Event::DisputeNoFunds,
+        flows: &[Transfer],
+        from: DISPUTES,
+        to: Decline,
+        describe: Describe::Fixed(reason::NO_PAYMENT_RECEIVED),
+    },
     // KE mobile money.
-    Rule { event: Event::PushAccepted, flows: &[Push], from: &[New], to: Success, describe: Describe::None },
-    Rule { event: Event::PushRefused, flows: &[Push], from: &[New], to: Decline, describe: Describe::Fixed(reason::DECLINED_BY_USER) },
+    Rule {
+        event: Event::PushAccepted,
+        flows: &[Push],
+        from: &[New],
+        to: Success,
+        describe: Describe::None,
+    },
+    Rule {
+        event: Event::PushRefused,
+        flows: &[Push],
+        from: &[New],
+        to: Decline,
+        describe: Describe::Fixed(reason::DECLINED_BY_USER),
+    },
     // Card e-commerce.
-    Rule { event: Event::CardApproved, flows: &[Card], from: &[New, Awaiting3ds, AwaitingRedirect], to: Success, describe: Describe::None },
-    Rule { event: Event::Card3dsRequired, flows: &[Card], from: &[New], to: Awaiting3ds, describe: Describe::None },
-    Rule { event: Event::CardRedirectRequired, flows: &[Card], from: &[New], to: AwaitingRedirect, describe: Describe::None },
-    Rule { event: Event::CardDeclined(""), flows: &[Card], from: &[New, Awaiting3ds, AwaitingRedirect], to: Decline, describe: Describe::FromEvent },
-    Rule { event: Event::Card3dsFailed, flows: &[Card], from: &[Awaiting3ds, AwaitingRedirect], to: Decline, describe: Describe::Fixed(reason::THREE_DS_FAILED) },
+    Rule {
+        event: Event::CardApproved,
+        flows: &[Card],
+        from: &[New, Awaiting3ds, AwaitingRedirect],
+        to: Success,
+        describe: Describe::None,
+    },
+    Rule {
+        event: Event::Card3dsRequired,
+        flows: &[Card],
+        from: &[New],
+        to: Awaiting3ds,
+        describe: Describe::None,
+    },
+    Rule {
+        event: Event::CardRedirectRequired,
+        flows: &[Card],
+        from: &[New],
+        to: AwaitingRedirect,
+        describe: Describe::None,
+    },
+    Rule {
+        event: Event::CardDeclined(""),
+        flows: &[Card],
+        from: &[New, Awaiting3ds, AwaitingRedirect],
+        to: Decline,
+        describe: Describe::FromEvent,
+    },
+    Rule {
+        event: Event::Card3dsFailed,
+        flows: &[Card],
+        from: &[Awaiting3ds, AwaitingRedirect],
+        to: Decline,
+        describe: Describe::Fixed(reason::THREE_DS_FAILED),
+    },
 ];
 
 /// The outcome of a legal move.
@@ -178,17 +321,30 @@ mod tests {
 
     #[test]
     fn transfer_happy_path() {
-        assert_eq!(to(Transfer, Requisites, Event::RequisitesFound), Ok(AwaitingConfirm));
+        assert_eq!(
+            to(Transfer, Requisites, Event::RequisitesFound),
+            Ok(AwaitingConfirm)
+        );
         assert_eq!(to(Transfer, AwaitingConfirm, Event::Confirm), Ok(Paid));
-        assert_eq!(to(Transfer, Paid, Event::Confirm), Ok(Paid), "confirm is idempotent on paid");
+        assert_eq!(
+            to(Transfer, Paid, Event::Confirm),
+            Ok(Paid),
+            "confirm is idempotent on paid"
+        );
         assert_eq!(to(Transfer, Paid, Event::FundsReceived), Ok(Success));
-        assert_eq!(to(Transfer, AwaitingConfirm, Event::FundsReceived), Ok(Success));
+        assert_eq!(
+            to(Transfer, AwaitingConfirm, Event::FundsReceived),
+            Ok(Success)
+        );
     }
 
     #[test]
     fn descriptions_come_from_the_table() {
         let m = next(Transfer, Requisites, &Event::RequisitesNotFound).unwrap();
-        assert_eq!((m.to, m.status_description.as_deref()), (Decline, Some("Requisites not found")));
+        assert_eq!(
+            (m.to, m.status_description.as_deref()),
+            (Decline, Some("Requisites not found"))
+        );
         let m = next(Transfer, AwaitingConfirm, &Event::Cancel).unwrap();
         assert_eq!(m.status_description.as_deref(), Some("Canceled by client"));
         let m = next(Card, New, &Event::CardDeclined("Insufficient funds")).unwrap();
@@ -199,42 +355,87 @@ mod tests {
 
     #[test]
     fn expiry_depends_on_whether_the_user_confirmed() {
-        assert_eq!(to(Transfer, AwaitingConfirm, Event::LifetimeEnded), Ok(Decline));
+        assert_eq!(
+            to(Transfer, AwaitingConfirm, Event::LifetimeEnded),
+            Ok(Decline)
+        );
         assert_eq!(to(Transfer, Requisites, Event::LifetimeEnded), Ok(Decline));
         assert_eq!(to(Unchosen, New, Event::LifetimeEnded), Ok(Decline));
-        assert_eq!(to(Transfer, Paid, Event::LifetimeEnded), Ok(DisputeNoPayment));
-        assert_eq!(to(Transfer, DisputeNoPayment, Event::GraceEnded), Ok(Decline));
+        assert_eq!(
+            to(Transfer, Paid, Event::LifetimeEnded),
+            Ok(DisputeNoPayment)
+        );
+        assert_eq!(
+            to(Transfer, DisputeNoPayment, Event::GraceEnded),
+            Ok(Decline)
+        );
         assert_eq!(to(Card, Awaiting3ds, Event::LifetimeEnded), Ok(Decline));
         assert_eq!(to(Push, New, Event::LifetimeEnded), Ok(Decline));
     }
 
     #[test]
     fn disputes() {
-        assert_eq!(to(Transfer, Paid, Event::DifferentAmountReceived), Ok(DisputeDifferentAmount));
-        assert_eq!(to(Transfer, Paid, Event::ReceiptUploaded), Ok(DisputeConfirmTimeout));
-        assert_eq!(to(Transfer, DisputeNoPayment, Event::ReceiptUploaded), Ok(DisputeConfirmTimeout));
+        assert_eq!(
+            to(Transfer, Paid, Event::DifferentAmountReceived),
+            Ok(DisputeDifferentAmount)
+        );
+        assert_eq!(
+            to(Transfer, Paid, Event::ReceiptUploaded),
+            Ok(DisputeConfirmTimeout)
+        );
+        assert_eq!(
+            to(Transfer, DisputeNoPayment, Event::ReceiptUploaded),
+            Ok(DisputeConfirmTimeout)
+        );
         for d in DISPUTES {
             assert_eq!(to(Transfer, *d, Event::DisputeFundsReceived), Ok(Success));
             assert_eq!(to(Transfer, *d, Event::DisputeNoFunds), Ok(Decline));
-            assert_eq!(to(Transfer, *d, Event::Cancel), Err(IllegalMove::NotAllowed(*d)));
+            assert_eq!(
+                to(Transfer, *d, Event::Cancel),
+                Err(IllegalMove::NotAllowed(*d))
+            );
         }
-        assert_eq!(to(Transfer, AwaitingConfirm, Event::ReceiptUploaded), Err(IllegalMove::NotAllowed(AwaitingConfirm)));
-        assert_eq!(to(Transfer, Paid, Event::DisputeNoFunds), Err(IllegalMove::NotInDispute));
+        assert_eq!(
+            to(Transfer, AwaitingConfirm, Event::ReceiptUploaded),
+            Err(IllegalMove::NotAllowed(AwaitingConfirm))
+        );
+        assert_eq!(
+            to(Transfer, Paid, Event::DisputeNoFunds),
+            Err(IllegalMove::NotInDispute)
+        );
     }
 
     #[test]
     fn final_states_accept_nothing() {
         let events = [
-            Event::MethodChosen, Event::RequisitesFound, Event::RequisitesNotFound, Event::Confirm,
-            Event::FundsReceived, Event::DifferentAmountReceived, Event::Cancel, Event::LifetimeEnded,
-            Event::ReceiptUploaded, Event::GraceEnded, Event::DisputeFundsReceived, Event::DisputeNoFunds,
-            Event::PushAccepted, Event::PushRefused, Event::CardApproved, Event::Card3dsRequired,
-            Event::CardRedirectRequired, Event::CardDeclined("x"), Event::Card3dsFailed,
+            Event::MethodChosen,
+            Event::RequisitesFound,
+            Event::RequisitesNotFound,
+            Event::Confirm,
+            Event::FundsReceived,
+            Event::DifferentAmountReceived,
+            Event::Cancel,
+            Event::LifetimeEnded,
+            Event::ReceiptUploaded,
+            Event::GraceEnded,
+            Event::DisputeFundsReceived,
+            Event::DisputeNoFunds,
+            Event::PushAccepted,
+            Event::PushRefused,
+            Event::CardApproved,
+            Event::Card3dsRequired,
+            Event::CardRedirectRequired,
+            Event::CardDeclined("x"),
+            Event::Card3dsFailed,
         ];
         for state in [Decline, Success] {
             for flow in ALL_FLOWS {
                 for e in &events {
-                    assert_eq!(next(*flow, state, e), Err(IllegalMove::Final), "{state} {e:?}");
+                    assert_eq!(
+                        next(*flow, state, e),
+                        Err(IllegalMove::Final),
+                        "{state} {e:?}"
+                    );
                 }
             }
         }
@@ -242,8 +443,14 @@ mod tests {
 
     #[test]
     fn confirm_before_requisites_is_refused() {
-        assert_eq!(to(Transfer, Requisites, Event::Confirm), Err(IllegalMove::NotAwaitingConfirmation));
-        assert_eq!(to(Transfer, Requisites, Event::FundsReceived), Err(IllegalMove::NotAwaitingConfirmation));
+        assert_eq!(
+            to(Transfer, Requisites, Event::Confirm),
+            Err(IllegalMove::NotAwaitingConfirmation)
+        );
+        assert_eq!(
+            to(Transfer, Requisites, Event::FundsReceived),
+            Err(IllegalMove::NotAwaitingConfirmation)
+        );
     }
 
     #[test]
@@ -252,7 +459,10 @@ mod tests {
         assert!(next(Card, New, &Event::PushAccepted).is_err());
         assert!(next(Transfer, AwaitingConfirm, &Event::CardApproved).is_err());
         assert!(next(Card, New, &Event::Confirm).is_err());
-        assert_eq!(to(Unchosen, New, Event::MethodChosen), Err(IllegalMove::NotAllowed(New)));
+        assert_eq!(
+            to(Unchosen, New, Event::MethodChosen),
+            Err(IllegalMove::NotAllowed(New))
+        );
         assert_eq!(to(Transfer, New, Event::MethodChosen), Ok(Requisites));
     }
 
@@ -260,10 +470,16 @@ mod tests {
     fn card_flows() {
         assert_eq!(to(Card, New, Event::CardApproved), Ok(Success));
         assert_eq!(to(Card, New, Event::Card3dsRequired), Ok(Awaiting3ds));
-        assert_eq!(to(Card, New, Event::CardRedirectRequired), Ok(AwaitingRedirect));
+        assert_eq!(
+            to(Card, New, Event::CardRedirectRequired),
+            Ok(AwaitingRedirect)
+        );
         assert_eq!(to(Card, Awaiting3ds, Event::CardApproved), Ok(Success));
         assert_eq!(to(Card, Awaiting3ds, Event::Card3dsFailed), Ok(Decline));
-        assert_eq!(to(Card, AwaitingRedirect, Event::Card3dsFailed), Ok(Decline));
+        assert_eq!(
+            to(Card, AwaitingRedirect, Event::Card3dsFailed),
+            Ok(Decline)
+        );
         assert!(next(Card, Awaiting3ds, &Event::Card3dsRequired).is_err());
     }
 }

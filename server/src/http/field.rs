@@ -51,23 +51,34 @@ pub struct Check {
     errors: Vec<FieldError>,
 }
 
+/// A pattern rule: its text (a regular expression, or the whole error message) and its test.
+pub type Pattern<'a> = (&'a str, &'a dyn Fn(&str) -> bool);
+
 /// What a string field must look like.
 pub struct Text<'a> {
     pub max: usize,
     pub min: usize,
     /// The rule as a regular expression (`^...`) or as the whole error message, and its test.
-    pub pattern: Option<(&'a str, &'a dyn Fn(&str) -> bool)>,
+    pub pattern: Option<Pattern<'a>>,
 }
 
 impl Text<'static> {
     pub const fn max(max: usize) -> Self {
-        Text { max, min: 1, pattern: None }
+        Text {
+            max,
+            min: 1,
+            pattern: None,
+        }
     }
 }
 
 impl<'a> Text<'a> {
     pub fn pattern(max: usize, text: &'a str, test: &'a dyn Fn(&str) -> bool) -> Self {
-        Text { max, min: 1, pattern: Some((text, test)) }
+        Text {
+            max,
+            min: 1,
+            pattern: Some((text, test)),
+        }
     }
 }
 
@@ -85,11 +96,20 @@ impl Check {
     }
 
     pub fn finish(self) -> Result<(), Vec<FieldError>> {
-        if self.errors.is_empty() { Ok(()) } else { Err(self.errors) }
+        if self.errors.is_empty() {
+            Ok(())
+        } else {
+            Err(self.errors)
+        }
     }
 
     /// An object block; `None` when absent or null (reported as missing when `required`).
-    pub fn block<'f, T>(&mut self, field: &str, value: &'f Field<T>, required: bool) -> Option<&'f T> {
+    pub fn block<'f, T>(
+        &mut self,
+        field: &str,
+        value: &'f Field<T>,
+        required: bool,
+    ) -> Option<&'f T> {
         match value {
             Field::Value(v) => Some(v),
             Field::Invalid => {
@@ -106,7 +126,13 @@ impl Check {
     }
 
     /// A string field checked against `rule`.
-    pub fn text(&mut self, field: &str, value: &Field<String>, required: bool, rule: &Text<'_>) -> Option<String> {
+    pub fn text(
+        &mut self,
+        field: &str,
+        value: &Field<String>,
+        required: bool,
+        rule: &Text<'_>,
+    ) -> Option<String> {
         match value {
             Field::Value(s) => {
                 let len = s.chars().count();
@@ -114,13 +140,27 @@ impl Check {
                     self.fail(field, format!("must be at most {} characters", rule.max));
                     None
                 } else if len < rule.min {
-                    self.fail(field, if rule.min == 1 { "must not be empty".to_string() } else { format!("must be at least {} characters", rule.min) });
+                    self.fail(
+                        field,
+                        if rule.min == 1 {
+                            "must not be empty".to_string()
+                        } else {
+                            format!("must be at least {} characters", rule.min)
+                        },
+                    );
                     None
                 } else if let Some((text, test)) = rule.pattern
                     && !test(s)
                 {
                     // A regular expression is quoted; anything else is the whole message.
-                    self.fail(field, if text.starts_with('^') { format!("must match {text}") } else { text.to_string() });
+                    self.fail(
+                        field,
+                        if text.starts_with('^') {
+                            format!("must match {text}")
+                        } else {
+                            text.to_string()
+                        },
+                    );
                     None
                 } else {
                     Some(s.clone())
@@ -150,7 +190,14 @@ impl Check {
         match value {
             Field::Value(n) if range.contains(n) => Some(*n),
             Field::Value(_) => {
-                self.fail(field, format!("must be an integer from {} to {}", range.start(), range.end()));
+                self.fail(
+                    field,
+                    format!(
+                        "must be an integer from {} to {}",
+                        range.start(),
+                        range.end()
+                    ),
+                );
                 None
             }
             Field::Invalid => {

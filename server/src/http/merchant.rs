@@ -51,8 +51,16 @@ struct RequestIds {
 impl RequestIds {
     fn of(body: &Value) -> Self {
         let general = body.get("general");
-        let text = |k: &str| general.and_then(|g| g.get(k)).and_then(Value::as_str).map(str::to_string);
-        RequestIds { project_id: text("project_id"), payment_id: text("payment_id") }
+        let text = |k: &str| {
+            general
+                .and_then(|g| g.get(k))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
+        RequestIds {
+            project_id: text("project_id"),
+            payment_id: text("payment_id"),
+        }
     }
 }
 
@@ -98,13 +106,21 @@ fn header<'h>(headers: &'h HeaderMap, name: &'static str) -> Result<&'h str, Api
         .ok_or(ApiError::Unauthorized(AuthFailure::MissingHeader(name)))
 }
 
-async fn verify(state: &AppState, headers: &HeaderMap, body: Body, ids: &mut RequestIds) -> Result<MerchantContext, ApiError> {
+async fn verify(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: Body,
+    ids: &mut RequestIds,
+) -> Result<MerchantContext, ApiError> {
     let timestamp = header(headers, TIMESTAMP)?;
     let merchant_id = header(headers, MERCHANT_ID)?;
     let token = header(headers, TOKEN)?;
     let signature = header(headers, SIGNATURE)?;
 
-    let sent: i64 = timestamp.trim().parse().map_err(|_| AuthFailure::InvalidTimestamp)?;
+    let sent: i64 = timestamp
+        .trim()
+        .parse()
+        .map_err(|_| AuthFailure::InvalidTimestamp)?;
     if (now_ms() / 1000 - sent).unsigned_abs() > state.config.timestamp_window_s {
         return Err(AuthFailure::InvalidTimestamp.into());
     }
@@ -117,19 +133,30 @@ async fn verify(state: &AppState, headers: &HeaderMap, body: Body, ids: &mut Req
     if !json {
         return Err(ApiError::InvalidRequest);
     }
-    let declared = headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    let declared = headers
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<usize>().ok());
     if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
         return Err(ApiError::PayloadTooLarge);
     }
-    let bytes = axum::body::to_bytes(body, MAX_BODY_BYTES).await.map_err(|_| ApiError::PayloadTooLarge)?;
-    let body: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::InvalidJson(e.to_string()))?;
+    let bytes = axum::body::to_bytes(body, MAX_BODY_BYTES)
+        .await
+        .map_err(|_| ApiError::PayloadTooLarge)?;
+    let body: Value =
+        serde_json::from_slice(&bytes).map_err(|e| ApiError::InvalidJson(e.to_string()))?;
     if !body.is_object() {
         return Err(ApiError::InvalidRequest);
     }
     *ids = RequestIds::of(&body);
 
     // Headers and signature first (decisions.md §10), then the project.
-    let key = state.storage.request_key(token).await?.filter(|k| k.active).ok_or(AuthFailure::UnknownKey)?;
+    let key = state
+        .storage
+        .request_key(token)
+        .await?
+        .filter(|k| k.active)
+        .ok_or(AuthFailure::UnknownKey)?;
     if merchant_id != key.merchant_id && merchant_id != key.project_id {
         return Err(AuthFailure::UnknownKey.into());
     }
@@ -153,7 +180,11 @@ async fn verify(state: &AppState, headers: &HeaderMap, body: Body, ids: &mut Req
     if project_id.chars().count() > 32 {
         return Err(ApiError::AccessDenied);
     }
-    let project = state.storage.project(project_id).await?.ok_or(ApiError::AccessDenied)?;
+    let project = state
+        .storage
+        .project(project_id)
+        .await?
+        .ok_or(ApiError::AccessDenied)?;
     if project.merchant_id != key.merchant_id {
         return Err(ApiError::AccessDenied);
     }
@@ -163,7 +194,11 @@ async fn verify(state: &AppState, headers: &HeaderMap, body: Body, ids: &mut Req
     state.limiter.check(&project.id)?;
 
     let body_digest = hex::encode(Sha256::digest(normalized.as_bytes()));
-    Ok(MerchantContext { project, body, body_digest })
+    Ok(MerchantContext {
+        project,
+        body,
+        body_digest,
+    })
 }
 
 /// Parsed verifying keys by token. A token is derived from (or names) one fixed key, so an
@@ -174,15 +209,26 @@ pub struct VerifierCache {
 }
 
 impl VerifierCache {
-    fn get(&self, key: &crate::crypto::keys::StoredRequestKey) -> Result<RequestVerifier, ApiError> {
-        if let Some(v) = self.keys.read().expect("verifier cache lock").get(&key.token) {
+    fn get(
+        &self,
+        key: &crate::crypto::keys::StoredRequestKey,
+    ) -> Result<RequestVerifier, ApiError> {
+        if let Some(v) = self
+            .keys
+            .read()
+            .expect("verifier cache lock")
+            .get(&key.token)
+        {
             return Ok(v.clone());
         }
         let verifier = RequestVerifier::from_stored(key).map_err(|e| {
             tracing::error!(error = %e, "stored request key does not parse");
             ApiError::Internal
         })?;
-        self.keys.write().expect("verifier cache lock").insert(key.token.clone(), verifier.clone());
+        self.keys
+            .write()
+            .expect("verifier cache lock")
+            .insert(key.token.clone(), verifier.clone());
         Ok(verifier)
     }
 }
@@ -196,21 +242,30 @@ pub struct RateLimiter {
 
 impl RateLimiter {
     pub fn new(rate_per_s: u32, burst: u32) -> Self {
-        RateLimiter { rate_per_s: rate_per_s.max(1) as f64, burst: burst.max(1) as f64, buckets: Mutex::new(HashMap::new()) }
+        RateLimiter {
+            rate_per_s: rate_per_s.max(1) as f64,
+            burst: burst.max(1) as f64,
+            buckets: Mutex::new(HashMap::new()),
+        }
     }
 
     pub fn check(&self, project_id: &str) -> Result<(), ApiError> {
         let mut buckets = self.buckets.lock().expect("rate limiter lock");
         let now = Instant::now();
-        let (tokens, last) = buckets.entry(project_id.to_string()).or_insert((self.burst, now));
-        *tokens = (*tokens + now.duration_since(*last).as_secs_f64() * self.rate_per_s).min(self.burst);
+        let (tokens, last) = buckets
+            .entry(project_id.to_string())
+            .or_insert((self.burst, now));
+        *tokens =
+            (*tokens + now.duration_since(*last).as_secs_f64() * self.rate_per_s).min(self.burst);
         *last = now;
         if *tokens >= 1.0 {
             *tokens -= 1.0;
             Ok(())
         } else {
             let wait = ((1.0 - *tokens) / self.rate_per_s).ceil().max(1.0) as u64;
-            Err(ApiError::TooManyRequests { retry_after_s: wait })
+            Err(ApiError::TooManyRequests {
+                retry_after_s: wait,
+            })
         }
     }
 }
@@ -226,12 +281,19 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Merchant<T> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
-        let context = parts.extensions.remove::<MerchantContext>().ok_or_else(|| {
-            tracing::error!("merchant handler reached without the authentication layer");
-            ApiError::Internal
-        })?;
+        let context = parts
+            .extensions
+            .remove::<MerchantContext>()
+            .ok_or_else(|| {
+                tracing::error!("merchant handler reached without the authentication layer");
+                ApiError::Internal
+            })?;
         let body = serde_json::from_value(context.body).map_err(|_| ApiError::InvalidRequest)?;
-        Ok(Merchant { project: context.project, body, body_digest: context.body_digest })
+        Ok(Merchant {
+            project: context.project,
+            body,
+            body_digest: context.body_digest,
+        })
     }
 }
 
@@ -254,7 +316,8 @@ mod tests {
 
     #[test]
     fn ids_are_read_from_general() {
-        let ids = RequestIds::of(&serde_json::json!({"general": {"project_id": "p", "payment_id": 5}}));
+        let ids =
+            RequestIds::of(&serde_json::json!({"general": {"project_id": "p", "payment_id": 5}}));
         assert_eq!(ids.project_id.as_deref(), Some("p"));
         assert_eq!(ids.payment_id, None);
     }

@@ -2,6 +2,7 @@
 //! the hosted page. Handlers parse requests into validated types and call the domain.
 
 pub mod banks;
+pub mod callbacks;
 pub mod error;
 pub mod field;
 pub mod merchant;
@@ -51,9 +52,16 @@ impl Deref for AppState {
 }
 
 impl AppState {
-    pub fn new(config: Config, public_url: String, storage: Arc<dyn Storage>, payments: Arc<Payments>) -> Self {
+    pub fn new(
+        config: Config,
+        public_url: String,
+        storage: Arc<dyn Storage>,
+        payments: Arc<Payments>,
+    ) -> Self {
         let limiter = merchant::RateLimiter::new(config.rate_limit_rps, config.rate_limit_burst);
-        let openapi_json = openapi().to_pretty_json().expect("the OpenAPI document serializes");
+        let openapi_json = openapi()
+            .to_pretty_json()
+            .expect("the OpenAPI document serializes");
         AppState(Arc::new(Shared {
             config,
             public_url,
@@ -94,7 +102,11 @@ impl Modify for SignatureHeaders {
 
 /// Every merchant endpoint, with its documentation: a route cannot be added without it.
 fn merchant_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi()).merge(p2p::router()).merge(widget::router()).merge(banks::router())
+    OpenApiRouter::with_openapi(ApiDoc::openapi())
+        .merge(p2p::router())
+        .merge(widget::router())
+        .merge(banks::router())
+        .merge(callbacks::router())
 }
 
 /// The OpenAPI document of the merchant API.
@@ -105,7 +117,10 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 /// The whole application.
 pub fn router(state: AppState) -> Router {
     let (merchant, _) = merchant_routes().split_for_parts();
-    let merchant = merchant.layer(axum::middleware::from_fn_with_state(state.clone(), merchant::authenticate));
+    let merchant = merchant.layer(axum::middleware::from_fn_with_state(
+        state.clone(),
+        merchant::authenticate,
+    ));
     Router::new()
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
@@ -113,7 +128,10 @@ pub fn router(state: AppState) -> Router {
         .merge(merchant)
         .merge(operator::router(state.clone()))
         .fallback(|| async { error::ApiError::NotFound })
-        .layer(axum::middleware::from_fn_with_state(state.metrics.clone(), metrics::record))
+        .layer(axum::middleware::from_fn_with_state(
+            state.metrics.clone(),
+            metrics::record,
+        ))
         .layer(CompressionLayer::new())
         .with_state(state)
 }

@@ -26,17 +26,37 @@ use crate::domain::time::now_ms;
 
 pub fn router(state: AppState) -> Router<AppState> {
     Router::new()
-        .route("/api/v1/operator/requisites", post(create_requisite).get(list_requisites))
-        .route("/api/v1/operator/requisites/{id}/active", post(set_requisite_active))
+        .route(
+            "/api/v1/operator/requisites",
+            post(create_requisite).get(list_requisites),
+        )
+        .route(
+            "/api/v1/operator/requisites/{id}/active",
+            post(set_requisite_active),
+        )
         .route("/api/v1/operator/payments/received", post(received))
         .route("/api/v1/operator/payments/resolve", post(resolve))
         .route("/api/v1/operator/payments/push-result", post(push_result))
         .route("/api/v1/operator/payments/{request_id}", get(payment))
+        .route(
+            "/api/v1/operator/payments/{request_id}/callbacks",
+            get(super::callbacks::operator_list),
+        )
+        .route(
+            "/api/v1/operator/payments/{request_id}/callbacks/{callback_id}/resend",
+            post(super::callbacks::operator_resend),
+        )
         .route("/api/v1/operator/incoming", post(incoming))
         .route("/api/v1/operator/sandbox/expire", post(sandbox_expire))
         .route("/api/v1/operator/banks", post(upsert_bank))
-        .route("/api/v1/operator/projects/{project_id}/settings", post(project_settings))
-        .layer(axum::middleware::from_fn_with_state(state, require_operator))
+        .route(
+            "/api/v1/operator/projects/{project_id}/settings",
+            post(project_settings),
+        )
+        .layer(axum::middleware::from_fn_with_state(
+            state,
+            require_operator,
+        ))
 }
 
 /// `authorization: Bearer <KASSA_OPERATOR_TOKEN>`, compared in constant time. Without a
@@ -71,24 +91,33 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for OperatorJson<T> {
             .headers()
             .get(header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json")));
+            .is_some_and(|v| {
+                v.split(';')
+                    .next()
+                    .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+            });
         if !json {
             return Err(ApiError::InvalidRequest);
         }
         let bytes = axum::body::to_bytes(req.into_body(), super::merchant::MAX_BODY_BYTES)
             .await
             .map_err(|_| ApiError::PayloadTooLarge)?;
-        let value: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::InvalidJson(e.to_string()))?;
-        serde_json::from_value(value).map(OperatorJson).map_err(|e| {
-            let text = e.to_string();
-            let field = text
-                .split('`')
-                .nth(1)
-                .filter(|_| text.starts_with("missing field") || text.starts_with("unknown field"))
-                .unwrap_or("body")
-                .to_string();
-            ApiError::Validation(vec![FieldError::new(field, text)])
-        })
+        let value: Value =
+            serde_json::from_slice(&bytes).map_err(|e| ApiError::InvalidJson(e.to_string()))?;
+        serde_json::from_value(value)
+            .map(OperatorJson)
+            .map_err(|e| {
+                let text = e.to_string();
+                let field = text
+                    .split('`')
+                    .nth(1)
+                    .filter(|_| {
+                        text.starts_with("missing field") || text.starts_with("unknown field")
+                    })
+                    .unwrap_or("body")
+                    .to_string();
+                ApiError::Validation(vec![FieldError::new(field, text)])
+            })
     }
 }
 
@@ -133,7 +162,11 @@ pub struct RequisiteView {
 }
 
 fn requisite_kind(methods: &[String]) -> Option<MethodKind> {
-    methods.iter().find_map(|m| Method::parse(m).map(Method::kind).or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind)))
+    methods.iter().find_map(|m| {
+        Method::parse(m)
+            .map(Method::kind)
+            .or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind))
+    })
 }
 
 impl From<Requisite> for RequisiteView {
@@ -159,50 +192,92 @@ impl From<Requisite> for RequisiteView {
 
 /// Method codes (H2H and widget) offered in `country` for `currency`.
 fn methods_of(country: Country, currency: &str) -> Vec<&'static str> {
-    let h2h = catalogue::H2H.iter().chain(catalogue::H2H_ECOM).filter(|r| r.country == country && r.currency == currency);
-    let h2c = catalogue::H2C.iter().chain(catalogue::H2C_ECOM).filter(|r| r.country == country && r.currency == currency);
-    h2h.flat_map(|r| r.deposit.iter().map(|m| m.code())).chain(h2c.flat_map(|r| r.methods.iter().map(|m| m.code()))).collect()
+    let h2h = catalogue::H2H
+        .iter()
+        .chain(catalogue::H2H_ECOM)
+        .filter(|r| r.country == country && r.currency == currency);
+    let h2c = catalogue::H2C
+        .iter()
+        .chain(catalogue::H2C_ECOM)
+        .filter(|r| r.country == country && r.currency == currency);
+    h2h.flat_map(|r| r.deposit.iter().map(|m| m.code()))
+        .chain(h2c.flat_map(|r| r.methods.iter().map(|m| m.code())))
+        .collect()
 }
 
 /// Checks the requisite value against what its methods pay to.
 fn check_pan(kind: MethodKind, pan: &str) -> Option<&'static str> {
     match kind {
-        MethodKind::Card if !rules::is_card_number(pan) => Some("must be a card number of 12 to 19 digits passing the Luhn check"),
-        MethodKind::Phone if !(pan.len() >= 8 && pan.trim_start_matches('+').bytes().all(|b| b.is_ascii_digit())) => {
+        MethodKind::Card if !rules::is_card_number(pan) => {
+            Some("must be a card number of 12 to 19 digits passing the Luhn check")
+        }
+        MethodKind::Phone
+            if !(pan.len() >= 8
+                && pan
+                    .trim_start_matches('+')
+                    .bytes()
+                    .all(|b| b.is_ascii_digit())) =>
+        {
             Some("must be a phone number")
         }
-        MethodKind::Link | MethodKind::QrLink if rules::check_https_url(pan, 4096, false).is_err() => {
+        MethodKind::Link | MethodKind::QrLink
+            if rules::check_https_url(pan, 4096, false).is_err() =>
+        {
             Some("must be an https payment link")
         }
-        MethodKind::Ussd if !(pan.starts_with('*') && pan.ends_with('#')) => Some("must be a USSD string like *737*1*amount#"),
+        MethodKind::Ussd if !(pan.starts_with('*') && pan.ends_with('#')) => {
+            Some("must be a USSD string like *737*1*amount#")
+        }
         _ => None,
     }
 }
 
-async fn create_requisite(State(state): State<AppState>, OperatorJson(r): OperatorJson<NewRequisiteIn>) -> ApiResult<Json<RequisiteView>> {
+async fn create_requisite(
+    State(state): State<AppState>,
+    OperatorJson(r): OperatorJson<NewRequisiteIn>,
+) -> ApiResult<Json<RequisiteView>> {
     let mut errors = Vec::new();
     let mut fail = |f: &str, m: String| errors.push(FieldError::new(f, m));
     let country = Country::parse(&r.country);
     if country.is_none() {
-        fail("country", format!("{} is not a supported country", r.country));
+        fail(
+            "country",
+            format!("{} is not a supported country", r.country),
+        );
     }
     if let Some(country) = country {
         let offered = methods_of(country, &r.currency);
         if offered.is_empty() {
-            fail("currency", format!("{} is not the currency of {country}", r.currency));
+            fail(
+                "currency",
+                format!("{} is not the currency of {country}", r.currency),
+            );
         } else if r.methods.is_empty() {
             fail("methods", "must list at least one method".into());
         } else if let Some(m) = r.methods.iter().find(|m| !offered.contains(&m.as_str())) {
-            fail("methods", format!("{m} is not offered in {country}; available: {}", offered.join(", ")));
+            fail(
+                "methods",
+                format!(
+                    "{m} is not offered in {country}; available: {}",
+                    offered.join(", ")
+                ),
+            );
         }
     }
     let kinds: Vec<MethodKind> = r
         .methods
         .iter()
-        .filter_map(|m| Method::parse(m).map(Method::kind).or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind)))
+        .filter_map(|m| {
+            Method::parse(m)
+                .map(Method::kind)
+                .or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind))
+        })
         .collect();
     if kinds.iter().any(|k| !k.uses_requisites()) {
-        fail("methods", "card e-commerce and mobile money take no requisites".into());
+        fail(
+            "methods",
+            "card e-commerce and mobile money take no requisites".into(),
+        );
     }
     if r.pan.is_empty() || r.pan.chars().count() > 4096 {
         fail("pan", "must be 1 to 4096 characters".into());
@@ -235,7 +310,10 @@ async fn create_requisite(State(state): State<AppState>, OperatorJson(r): Operat
             Some(bank) if country.is_some_and(|c| c.code() == bank.country_code) => {
                 bank_name = bank_name.or(Some(bank.name));
             }
-            _ => fail("bank_symbol", format!("unknown bank {symbol} for {}", r.country)),
+            _ => fail(
+                "bank_symbol",
+                format!("unknown bank {symbol} for {}", r.country),
+            ),
         }
     }
     if !errors.is_empty() {
@@ -267,7 +345,15 @@ async fn create_requisite(State(state): State<AppState>, OperatorJson(r): Operat
 }
 
 async fn list_requisites(State(state): State<AppState>) -> ApiResult<Json<Vec<RequisiteView>>> {
-    Ok(Json(state.storage.requisites().await?.into_iter().map(Into::into).collect()))
+    Ok(Json(
+        state
+            .storage
+            .requisites()
+            .await?
+            .into_iter()
+            .map(Into::into)
+            .collect(),
+    ))
 }
 
 #[derive(Debug, Deserialize)]
@@ -286,7 +372,11 @@ async fn set_requisite_active(
     if body.active {
         state.payments.search_ready().notify_one();
     }
-    let requisite = state.storage.requisite(&id).await?.ok_or(ApiError::NotFound)?;
+    let requisite = state
+        .storage
+        .requisite(&id)
+        .await?
+        .ok_or(ApiError::NotFound)?;
     Ok(Json(requisite.into()))
 }
 
@@ -305,7 +395,10 @@ fn positive_amount(amount: i64) -> ApiResult<i64> {
     if (1..=rules::MAX_AMOUNT).contains(&amount) {
         Ok(amount)
     } else {
-        Err(ApiError::field("amount", format!("must be an integer from 1 to {}", rules::MAX_AMOUNT)))
+        Err(ApiError::field(
+            "amount",
+            format!("must be an integer from 1 to {}", rules::MAX_AMOUNT),
+        ))
     }
 }
 
@@ -315,7 +408,10 @@ struct ReceivedIn {
     amount: i64,
 }
 
-async fn received(State(state): State<AppState>, OperatorJson(body): OperatorJson<ReceivedIn>) -> ApiResult<Json<PaymentResponse>> {
+async fn received(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<ReceivedIn>,
+) -> ApiResult<Json<PaymentResponse>> {
     let amount = positive_amount(body.amount)?;
     let payment = load(&state, &body.request_id).await?;
     let payment = state.payments.funds_received(payment, amount).await?;
@@ -329,7 +425,10 @@ struct ResolveIn {
     amount: Option<i64>,
 }
 
-async fn resolve(State(state): State<AppState>, OperatorJson(body): OperatorJson<ResolveIn>) -> ApiResult<Json<PaymentResponse>> {
+async fn resolve(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<ResolveIn>,
+) -> ApiResult<Json<PaymentResponse>> {
     let resolution = match body.outcome.as_str() {
         "success" => Resolution::Success,
         "decline" => Resolution::Decline,
@@ -347,13 +446,19 @@ struct PushResultIn {
     accepted: bool,
 }
 
-async fn push_result(State(state): State<AppState>, OperatorJson(body): OperatorJson<PushResultIn>) -> ApiResult<Json<PaymentResponse>> {
+async fn push_result(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<PushResultIn>,
+) -> ApiResult<Json<PaymentResponse>> {
     let payment = load(&state, &body.request_id).await?;
     let payment = state.payments.push_result(payment, body.accepted).await?;
     Ok(answer(&state, &payment))
 }
 
-async fn payment(State(state): State<AppState>, Path(request_id): Path<String>) -> ApiResult<Json<PaymentResponse>> {
+async fn payment(
+    State(state): State<AppState>,
+    Path(request_id): Path<String>,
+) -> ApiResult<Json<PaymentResponse>> {
     let payment = load(&state, &request_id).await?;
     Ok(answer(&state, &payment))
 }
@@ -375,9 +480,15 @@ struct IncomingOut {
     payment: Option<PaymentResponse>,
 }
 
-async fn incoming(State(state): State<AppState>, OperatorJson(body): OperatorJson<IncomingIn>) -> ApiResult<Json<IncomingOut>> {
+async fn incoming(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<IncomingIn>,
+) -> ApiResult<Json<IncomingOut>> {
     let amount = positive_amount(body.amount)?;
-    let matched = state.payments.incoming(&body.requisite, amount, &body.currency).await?;
+    let matched = state
+        .payments
+        .incoming(&body.requisite, amount, &body.currency)
+        .await?;
     tracing::info!(reference = ?body.reference, matched = matched.is_some(), "incoming funds reported");
     Ok(Json(IncomingOut {
         matched: matched.is_some(),
@@ -390,7 +501,10 @@ struct RequestIdIn {
     request_id: String,
 }
 
-async fn sandbox_expire(State(state): State<AppState>, OperatorJson(body): OperatorJson<RequestIdIn>) -> ApiResult<Json<PaymentResponse>> {
+async fn sandbox_expire(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<RequestIdIn>,
+) -> ApiResult<Json<PaymentResponse>> {
     if !state.config.sandbox() {
         return Err(ApiError::NotFound);
     }
@@ -419,18 +533,30 @@ fn yes() -> bool {
     true
 }
 
-async fn upsert_bank(State(state): State<AppState>, OperatorJson(b): OperatorJson<BankIn>) -> ApiResult<Json<Bank>> {
+async fn upsert_bank(
+    State(state): State<AppState>,
+    OperatorJson(b): OperatorJson<BankIn>,
+) -> ApiResult<Json<Bank>> {
     let mut errors = Vec::new();
     if !is_bank_symbol(&b.symbol) {
-        errors.push(FieldError::new("symbol", "must be 2 to 32 lowercase letters, digits or hyphens"));
+        errors.push(FieldError::new(
+            "symbol",
+            "must be 2 to 32 lowercase letters, digits or hyphens",
+        ));
     }
     if b.name.is_empty() || b.name.chars().count() > 64 {
         errors.push(FieldError::new("name", "must be 1 to 64 characters"));
     }
     if Country::parse(&b.country_code).is_none() {
-        errors.push(FieldError::new("country_code", "must be a supported country"));
+        errors.push(FieldError::new(
+            "country_code",
+            "must be a supported country",
+        ));
     }
-    if b.sbp_code.as_ref().is_some_and(|c| !(c.len() == 12 && c.bytes().all(|d| d.is_ascii_digit()))) {
+    if b.sbp_code
+        .as_ref()
+        .is_some_and(|c| !(c.len() == 12 && c.bytes().all(|d| d.is_ascii_digit())))
+    {
         errors.push(FieldError::new("sbp_code", "must match ^\\d{12}$"));
     }
     if b.is_sbp_bank && b.sbp_code.is_none() {
@@ -441,7 +567,10 @@ async fn upsert_bank(State(state): State<AppState>, OperatorJson(b): OperatorJso
     }
     let id = match state.storage.bank(&b.symbol).await? {
         Some(existing) => existing.id,
-        None => format!("{}-{}", b.country_code.to_ascii_lowercase(), b.symbol).chars().take(32).collect(),
+        None => format!("{}-{}", b.country_code.to_ascii_lowercase(), b.symbol)
+            .chars()
+            .take(32)
+            .collect(),
     };
     let bank = Bank {
         id,
@@ -469,11 +598,26 @@ async fn project_settings(
     Path(project_id): Path<String>,
     OperatorJson(body): OperatorJson<SettingsIn>,
 ) -> ApiResult<Json<ProjectSettings>> {
-    if let Some(m) = body.allowed_methods.iter().flatten().find(|m| Method::parse(m).is_none() && WidgetMethod::parse(m).is_none()) {
-        return Err(ApiError::field("allowed_methods", format!("unknown method {m}")));
+    if let Some(m) = body
+        .allowed_methods
+        .iter()
+        .flatten()
+        .find(|m| Method::parse(m).is_none() && WidgetMethod::parse(m).is_none())
+    {
+        return Err(ApiError::field(
+            "allowed_methods",
+            format!("unknown method {m}"),
+        ));
     }
-    let settings = ProjectSettings { allowed_methods: body.allowed_methods, antifraud: body.antifraud };
-    if !state.storage.update_project_settings(&project_id, &settings).await? {
+    let settings = ProjectSettings {
+        allowed_methods: body.allowed_methods,
+        antifraud: body.antifraud,
+    };
+    if !state
+        .storage
+        .update_project_settings(&project_id, &settings)
+        .await?
+    {
         return Err(ApiError::NotFound);
     }
     Ok(Json(settings))

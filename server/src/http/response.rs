@@ -8,8 +8,8 @@ use super::error::{ApiError, ErrorBody};
 use super::field::{Check, Field, Text};
 use crate::domain::payment::Payment;
 use crate::wire::{
-    AscInfoView, CardView, CustomerView, DisplayItem, IntegrationInfo, PaymentInfo, RecipientRequisites,
-    RedirectInfoView, SenderView, asc_info, display_data, redirect_info,
+    AscInfoView, CardView, CustomerView, DisplayItem, IntegrationInfo, PaymentInfo,
+    RecipientRequisites, RedirectInfoView, SenderView, asc_info, display_data, redirect_info,
 };
 
 /// Common response body of create, info, cancel and confirm.
@@ -66,7 +66,11 @@ impl PaymentResponse {
     pub fn of(p: &Payment, view: View, public_url: &str) -> Self {
         let p2p = view == View::P2p;
         let ecom = view == View::Ecom;
-        let instruction = if p2p { display_data(p, public_url) } else { Vec::new() };
+        let instruction = if p2p {
+            display_data(p, public_url)
+        } else {
+            Vec::new()
+        };
         PaymentResponse {
             status: p.state.status(),
             sub_status: p.state.sub_status(),
@@ -80,7 +84,9 @@ impl PaymentResponse {
             sender: if p2p { SenderView::of(p) } else { None },
             display_data: (!instruction.is_empty()).then_some(instruction),
             card: if ecom { CardView::of(p) } else { None },
-            customer: ecom.then(|| CustomerView { id: p.details.customer.id.clone() }),
+            customer: ecom.then(|| CustomerView {
+                id: p.details.customer.id.clone(),
+            }),
             asc_info: if ecom { asc_info(p) } else { None },
             redirect_info: if ecom { redirect_info(p) } else { None },
         }
@@ -110,7 +116,9 @@ impl PaymentRefRequest {
     /// The `payment_id` named by the request.
     pub fn payment_id(&self) -> Result<String, ApiError> {
         let mut c = Check::default();
-        let id = c.block("general", &self.general, true).and_then(|g| c.text("general.payment_id", &g.payment_id, true, &Text::max(255)));
+        let id = c
+            .block("general", &self.general, true)
+            .and_then(|g| c.text("general.payment_id", &g.payment_id, true, &Text::max(255)));
         c.finish().map_err(ApiError::Validation)?;
         id.ok_or(ApiError::InvalidRequest)
     }

@@ -44,14 +44,19 @@ pub struct WidgetPayinRequest {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new().routes(routes!(create)).routes(routes!(info))
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(info))
 }
 
 /// Create a widget payin; redirect the user to `integration.form_url`.
 #[utoipa::path(post, path = "/api/v1/widget/payin", tag = "H2C widget", request_body = WidgetPayinRequest,
     responses((status = 200, description = "Created, or the existing payment for a retried request", body = PaymentResponse), MerchantErrors, PaymentErrors),
     security(("signature" = [])))]
-pub async fn create(State(state): State<AppState>, req: Merchant<WidgetPayinRequest>) -> ApiResult<Json<PaymentResponse>> {
+pub async fn create(
+    State(state): State<AppState>,
+    req: Merchant<WidgetPayinRequest>,
+) -> ApiResult<Json<PaymentResponse>> {
     let input = PayinInput {
         integration: Integration::Widget,
         general: &req.body.general,
@@ -60,16 +65,36 @@ pub async fn create(State(state): State<AppState>, req: Merchant<WidgetPayinRequ
         customer: &req.body.customer,
         card: None,
     };
-    let (new, _) =
-        parse_payin(state.storage.as_ref(), &req.project, input, req.body_digest.clone(), state.config.allow_private_callbacks).await?;
+    let (new, _) = parse_payin(
+        state.storage.as_ref(),
+        &req.project,
+        input,
+        req.body_digest.clone(),
+        state.config.allow_private_callbacks,
+    )
+    .await?;
     let created = state.payments.create(new).await?;
-    Ok(Json(PaymentResponse::of(&created.payment, View::Widget, &state.public_url)))
+    Ok(Json(PaymentResponse::of(
+        &created.payment,
+        View::Widget,
+        &state.public_url,
+    )))
 }
 
 /// Widget payment status.
 #[utoipa::path(post, path = "/api/v1/widget/payin/info", tag = "H2C widget", request_body = PaymentRefRequest,
     responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
-pub async fn info(State(state): State<AppState>, req: Merchant<PaymentRefRequest>) -> ApiResult<Json<PaymentResponse>> {
-    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
-    Ok(Json(PaymentResponse::of(&payment, View::Widget, &state.public_url)))
+pub async fn info(
+    State(state): State<AppState>,
+    req: Merchant<PaymentRefRequest>,
+) -> ApiResult<Json<PaymentResponse>> {
+    let payment = state
+        .payments
+        .find(&req.project.id, &req.body.payment_id()?)
+        .await?;
+    Ok(Json(PaymentResponse::of(
+        &payment,
+        View::Widget,
+        &state.public_url,
+    )))
 }

@@ -39,9 +39,10 @@ pub enum StorageError {
 impl From<sqlx::Error> for StorageError {
     fn from(e: sqlx::Error) -> Self {
         match e {
-            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => {
-                StorageError::Unavailable(e)
-            }
+            sqlx::Error::PoolTimedOut
+            | sqlx::Error::PoolClosed
+            | sqlx::Error::Io(_)
+            | sqlx::Error::Tls(_) => StorageError::Unavailable(e),
             e => StorageError::Database(e),
         }
     }
@@ -104,7 +105,13 @@ impl CallbackKind {
     }
 
     pub fn parse(s: &str) -> Option<Self> {
-        [CallbackKind::Informative, CallbackKind::Success, CallbackKind::Decline].into_iter().find(|k| k.code() == s)
+        [
+            CallbackKind::Informative,
+            CallbackKind::Success,
+            CallbackKind::Decline,
+        ]
+        .into_iter()
+        .find(|k| k.code() == s)
     }
 }
 
@@ -237,7 +244,11 @@ pub trait Storage: Send + Sync + 'static {
         callback_key: &StoredCallbackKey,
     ) -> Result<()>;
     async fn project(&self, project_id: &str) -> Result<Option<Project>>;
-    async fn update_project_settings(&self, project_id: &str, settings: &ProjectSettings) -> Result<bool>;
+    async fn update_project_settings(
+        &self,
+        project_id: &str,
+        settings: &ProjectSettings,
+    ) -> Result<bool>;
     async fn add_request_key(&self, project_id: &str, key: &StoredRequestKey) -> Result<()>;
     async fn set_request_key_active(&self, token: &str, active: bool) -> Result<bool>;
     async fn request_key(&self, token: &str) -> Result<Option<RequestKeyRecord>>;
@@ -255,14 +266,29 @@ pub trait Storage: Send + Sync + 'static {
     /// Applies a change, or fails with [`StorageError::Conflict`] when the payment moved on.
     async fn apply_change(&self, change: PaymentChange<'_>) -> Result<()>;
     async fn history(&self, request_id: &str) -> Result<Vec<HistoryEntry>>;
-    async fn count_customer_payments_since(&self, project_id: &str, customer_id: &str, since_ms: i64) -> Result<u64>;
+    async fn count_customer_payments_since(
+        &self,
+        project_id: &str,
+        customer_id: &str,
+        since_ms: i64,
+    ) -> Result<u64>;
     async fn receipts(&self, request_id: &str) -> Result<Vec<Receipt>>;
 
     // Background work. Claims take a lease so that several processes never take the same row.
     /// Payments whose deadline passed.
-    async fn claim_due_deadlines(&self, now_ms: i64, lease_until_ms: i64, limit: i64) -> Result<Vec<Payment>>;
+    async fn claim_due_deadlines(
+        &self,
+        now_ms: i64,
+        lease_until_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<Payment>>;
     /// Payments whose requisites search should run now.
-    async fn claim_due_searches(&self, now_ms: i64, lease_until_ms: i64, limit: i64) -> Result<Vec<Payment>>;
+    async fn claim_due_searches(
+        &self,
+        now_ms: i64,
+        lease_until_ms: i64,
+        limit: i64,
+    ) -> Result<Vec<Payment>>;
     /// Sets when the next search of a payment runs (after a search found nothing).
     async fn reschedule_search(&self, request_id: &str, version: i64, at_ms: i64) -> Result<()>;
 
@@ -282,11 +308,28 @@ pub trait Storage: Send + Sync + 'static {
     async fn seed_banks(&self, banks: &[Bank]) -> Result<()>;
 
     // Callbacks.
-    async fn claim_callbacks(&self, now_ms: i64, lease_until_ms: i64, owner: &str, limit: i64) -> Result<Vec<CallbackJob>>;
-    async fn record_attempt(&self, callback_id: i64, owner: &str, attempt: &Attempt, outcome: AttemptOutcome) -> Result<()>;
+    async fn claim_callbacks(
+        &self,
+        now_ms: i64,
+        lease_until_ms: i64,
+        owner: &str,
+        limit: i64,
+    ) -> Result<Vec<CallbackJob>>;
+    async fn record_attempt(
+        &self,
+        callback_id: i64,
+        owner: &str,
+        attempt: &Attempt,
+        outcome: AttemptOutcome,
+    ) -> Result<()>;
     async fn callbacks(&self, request_id: &str) -> Result<Vec<CallbackRecord>>;
     /// Puts a callback back in the queue for an immediate attempt.
-    async fn resend_callback(&self, request_id: &str, callback_id: i64, now_ms: i64) -> Result<bool>;
+    async fn resend_callback(
+        &self,
+        request_id: &str,
+        callback_id: i64,
+        now_ms: i64,
+    ) -> Result<bool>;
     /// When the next pending callback is due (to sleep until then).
     async fn next_callback_due(&self) -> Result<Option<i64>>;
 

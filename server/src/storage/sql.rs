@@ -10,8 +10,9 @@ use async_trait::async_trait;
 use sqlx::{Database, FromRow, Pool, Postgres, Sqlite};
 
 use super::{
-    Attempt, AttemptOutcome, Balance, BankFilter, CallbackJob, CallbackKind, CallbackRecord, HistoryEntry, Inserted,
-    Merchant, PaymentChange, Receipt, RequestKeyRecord, Result, Storage, StorageError,
+    Attempt, AttemptOutcome, Balance, BankFilter, CallbackJob, CallbackKind, CallbackRecord,
+    HistoryEntry, Inserted, Merchant, PaymentChange, Receipt, RequestKeyRecord, Result, Storage,
+    StorageError,
 };
 use crate::crypto::keys::{KeyType, StoredCallbackKey, StoredRequestKey};
 use crate::domain::banks::Bank;
@@ -100,9 +101,11 @@ impl TryFrom<PaymentRow> for Payment {
 
     fn try_from(r: PaymentRow) -> Result<Payment> {
         Ok(Payment {
-            integration: Integration::parse(&r.integration).ok_or_else(|| corrupt("integration", &r.integration))?,
+            integration: Integration::parse(&r.integration)
+                .ok_or_else(|| corrupt("integration", &r.integration))?,
             country: Country::parse(&r.country).ok_or_else(|| corrupt("country", &r.country))?,
-            currency: Currency::parse(&r.currency).ok_or_else(|| corrupt("currency", &r.currency))?,
+            currency: Currency::parse(&r.currency)
+                .ok_or_else(|| corrupt("currency", &r.currency))?,
             method: match &r.method {
                 Some(m) => Some(Method::parse(m).ok_or_else(|| corrupt("method", m))?),
                 None => None,
@@ -114,8 +117,16 @@ impl TryFrom<PaymentRow> for Payment {
             state: PaymentState::parse(&r.status, r.sub_status.as_deref())
                 .ok_or_else(|| corrupt("status", &format!("{}:{:?}", r.status, r.sub_status)))?,
             details: from_json("details_json", &r.details_json)?,
-            recipient: r.recipient_json.as_deref().map(|j| from_json("recipient_json", j)).transpose()?,
-            card_auth: r.card_auth_json.as_deref().map(|j| from_json("card_auth_json", j)).transpose()?,
+            recipient: r
+                .recipient_json
+                .as_deref()
+                .map(|j| from_json("recipient_json", j))
+                .transpose()?,
+            card_auth: r
+                .card_auth_json
+                .as_deref()
+                .map(|j| from_json("card_auth_json", j))
+                .transpose()?,
             request_id: r.request_id,
             project_id: r.project_id,
             payment_id: r.payment_id,
@@ -201,7 +212,12 @@ struct RequisiteRow {
 
 impl From<RequisiteRow> for Requisite {
     fn from(r: RequisiteRow) -> Requisite {
-        let mut methods: Vec<String> = r.methods.split(',').filter(|m| !m.is_empty()).map(str::to_string).collect();
+        let mut methods: Vec<String> = r
+            .methods
+            .split(',')
+            .filter(|m| !m.is_empty())
+            .map(str::to_string)
+            .collect();
         methods.sort();
         Requisite {
             id: r.id,
@@ -331,13 +347,15 @@ fn now_ms() -> i64 {
 fn map_hold_violation(e: sqlx::Error) -> StorageError {
     if let sqlx::Error::Database(db) = &e
         && db.is_unique_violation()
-        && (db.constraint().is_some_and(|c| c.contains("requisite_hold")) || db.message().contains("requisite_hold"))
+        && (db
+            .constraint()
+            .is_some_and(|c| c.contains("requisite_hold"))
+            || db.message().contains("requisite_hold"))
     {
         return StorageError::RequisiteTaken;
     }
     e.into()
 }
-
 
 /// Implements [`Storage`] for one concrete backend (see the module documentation).
 macro_rules! impl_storage {

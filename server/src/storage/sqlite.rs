@@ -21,10 +21,20 @@ pub(super) async fn open(url: &str) -> Result<SqlStorage<sqlx::Sqlite>> {
     if let Some(dir) = options.get_filename().parent()
         && !dir.as_os_str().is_empty()
     {
-        std::fs::create_dir_all(dir).map_err(|e| sqlx::Error::Io(e))?;
+        std::fs::create_dir_all(dir).map_err(sqlx::Error::Io)?;
     }
-    let writer = SqlitePoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
+    let writer = SqlitePoolOptions::new()
+        .max_connections(1)
+        .connect_with(options.clone())
+        .await?;
     sqlx::migrate!("../migrations/sqlite").run(&writer).await?;
-    let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-    Ok(SqlStorage { pool, writer, dialect: DIALECT })
+    let pool = SqlitePoolOptions::new()
+        .max_connections(8)
+        .connect_with(options)
+        .await?;
+    Ok(SqlStorage {
+        pool,
+        writer,
+        dialect: DIALECT,
+    })
 }

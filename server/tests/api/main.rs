@@ -3,7 +3,11 @@
 mod helpers;
 
 mod auth;
+mod banks;
+mod callback_example;
+mod callbacks;
 mod ops;
 mod p2p;
+mod processes;
+mod receiver;
 mod validation;
-mod banks;

@@ -1,0 +1,313 @@
+//! `kassa` as separate processes: a SIGKILL in the middle of deliveries loses no callback, and
+//! two processes on one PostgreSQL database never make the same attempt twice.
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::helpers::{
+    Backend, ClientKey, OPERATOR_TOKEN, fresh_database, post_signed_to, ru_card_payin,
+};
+use crate::receiver::{Behaviour, Receiver};
+
+/// A `kassa serve` child process.
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    fn start(database_url: &str, env: &[(&str, &str)]) -> Server {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_kassa"));
+        cmd.arg("serve")
+            .env("KASSA_DATABASE_URL", database_url)
+            .env("KASSA_BIND", "127.0.0.1:0")
+            .env("KASSA_OPERATOR_TOKEN", OPERATOR_TOKEN)
+            .env("KASSA_ALLOW_PRIVATE_CALLBACKS", "1")
+            .env("KASSA_SANDBOX", "1")
+            .env("KASSA_RATE_LIMIT_RPS", "100000")
+            .env("KASSA_RATE_LIMIT_BURST", "100000")
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped());
+        for (k, v) in env {
+            cmd.env(k, v);
+        }
+        let mut child = cmd.spawn().unwrap();
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                if let Some(rest) = line.split("address=").nth(1) {
+                    let _ = tx.send(rest.split_whitespace().next().unwrap_or("").to_string());
+                }
+                if std::env::var("KASSA_TEST_LOG").is_ok() {
+                    eprintln!("[child] {line}");
+                }
+            }
+        });
+        let address = rx
+            .recv_timeout(Duration::from_secs(60))
+            .expect("kassa serve starts");
+        Server {
+            child,
+            address: format!("http://{address}"),
+        }
+    }
+
+    /// SIGKILL: no shutdown, no cleanup.
+    fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn create_project(database_url: &str) -> ClientKey {
+    let out = Command::new(env!("CARGO_BIN_EXE_kassa"))
+        .args([
+            "project",
+            "create",
+            "--merchant",
+            "Proc Shop",
+            "--name",
+            "Main",
+        ])
+        .env("KASSA_DATABASE_URL", database_url)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let created: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(created["project_id"].as_str().unwrap().len(), 32);
+    assert!(
+        created["callback_key"]["public_key_pem"]
+            .as_str()
+            .unwrap()
+            .contains("BEGIN PUBLIC KEY")
+    );
+    ClientKey::from_json(&created)
+}
+
+async fn call(
+    client: &reqwest::Client,
+    server: &Server,
+    key: &ClientKey,
+    path: &str,
+    body: Value,
+) -> Value {
+    let r = post_signed_to(client, &server.address, key, path, &body).await;
+    assert_eq!(r.status(), 200);
+    r.json().await.unwrap()
+}
+
+fn general(key: &ClientKey, id: &str) -> Value {
+    json!({"general": {"project_id": key.project_id, "payment_id": id}})
+}
+
+/// Kassa's own view: every callback of these payments delivered.
+async fn wait_all_delivered(
+    client: &reqwest::Client,
+    server: &Server,
+    key: &ClientKey,
+    ids: &[String],
+    secs: u64,
+) -> Vec<Vec<Value>> {
+    let deadline = std::time::Instant::now() + Duration::from_secs(secs);
+    loop {
+        let mut logs = Vec::new();
+        for id in ids {
+            let log = call(client, server, key, "/api/v1/callbacks", general(key, id)).await;
+            logs.push(log.as_array().unwrap().clone());
+        }
+        if logs
+            .iter()
+            .all(|l| !l.is_empty() && l.iter().all(|c| c["state"] == "delivered"))
+        {
+            return logs;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "not all delivered: {logs:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+}
+
+async fn a_killed_server_loses_no_callback(backend: Backend) {
+    let (url, _db) = fresh_database(backend).await;
+    let url = url.expose().to_string();
+    let key = create_project(&url);
+    let receiver = Receiver::start(Behaviour {
+        fail_first: 4,
+        delay: Duration::from_millis(1500),
+        ..Default::default()
+    })
+    .await;
+    let env = [
+        ("KASSA_CALLBACK_RETRY_S", "1"),
+        ("KASSA_CALLBACK_TIMEOUT_MS", "3000"),
+    ];
+    let first = Server::start(&url, &env);
+    let client = reqwest::Client::new();
+    let mut ids = Vec::new();
+    for i in 0..20 {
+        let id = format!("crash-{i}");
+        let mut body = ru_card_payin(&key.project_id, &id, 100 + i);
+        body["general"]["merchant_decline_callback_url"] =
+            json!(format!("{}/decline", receiver.url));
+        call(&client, &first, &key, "/api/v1/payment/p2p/payin", body).await;
+        call(
+            &client,
+            &first,
+            &key,
+            "/api/v1/payment/p2p/payin/cancel",
+            general(&key, &id),
+        )
+        .await;
+        ids.push(id);
+    }
+    // Attempts are in flight (the receiver holds them) and others wait for their retry.
+    receiver.wait_until(20, |r| r.len() >= 10).await;
+    first.kill();
+    let before = receiver.received().len();
+    assert!(before < 40, "killed mid-delivery");
+
+    let second = Server::start(&url, &env);
+    let logs = wait_all_delivered(&client, &second, &key, &ids, 90).await;
+    assert_eq!(logs.len(), 20);
+    let got = receiver.received();
+    for id in &ids {
+        let key_of = format!("{}:{id}:decline:", key.project_id);
+        assert!(
+            got.iter().any(|r| r.header("x-idempotency-key") == key_of),
+            "{id} was delivered at least once"
+        );
+    }
+}
+
+async fn a_killed_server_loses_no_callback_sqlite() {
+    a_killed_server_loses_no_callback(Backend::Sqlite).await
+}
+
+async fn a_killed_server_loses_no_callback_postgres() {
+    a_killed_server_loses_no_callback(Backend::Postgres).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_during_delivery_sqlite() {
+    a_killed_server_loses_no_callback_sqlite().await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_during_delivery_postgres() {
+    a_killed_server_loses_no_callback_postgres().await
+}
+
+/// Two processes on one PostgreSQL database share the callbacks and the deadlines without
+/// doing anything twice.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_on_one_postgres_database_never_do_work_twice() {
+    let (url, _db) = fresh_database(Backend::Postgres).await;
+    let url = url.expose().to_string();
+    let key = create_project(&url);
+    let receiver = Receiver::start(Behaviour {
+        delay: Duration::from_millis(20),
+        ..Default::default()
+    })
+    .await;
+    let env = [
+        ("KASSA_CALLBACK_RETRY_S", "1"),
+        ("KASSA_REQUISITES_SEARCH_S", "2"),
+    ];
+    let servers = [Server::start(&url, &env), Server::start(&url, &env)];
+    let client = reqwest::Client::new();
+    let mut cancelled = Vec::new();
+    let mut expiring = Vec::new();
+    for i in 0..60 {
+        let id = format!("two-{i}");
+        let mut body = ru_card_payin(&key.project_id, &id, 100 + i);
+        body["general"]["merchant_decline_callback_url"] =
+            json!(format!("{}/decline", receiver.url));
+        call(
+            &client,
+            &servers[(i % 2) as usize],
+            &key,
+            "/api/v1/payment/p2p/payin",
+            body,
+        )
+        .await;
+        if i < 40 {
+            // Cancelled through either process: each wakes its own dispatcher.
+            call(
+                &client,
+                &servers[(i as usize / 2) % 2],
+                &key,
+                "/api/v1/payment/p2p/payin/cancel",
+                general(&key, &id),
+            )
+            .await;
+            cancelled.push(id);
+        } else {
+            // No requisites exist: both processes' deadline jobs see these decline.
+            expiring.push(id);
+        }
+    }
+    let all: Vec<String> = cancelled.iter().chain(&expiring).cloned().collect();
+    let logs = wait_all_delivered(&client, &servers[0], &key, &all, 60).await;
+    for (id, log) in all.iter().zip(&logs) {
+        assert_eq!(log.len(), 1, "{id}: one callback");
+        assert_eq!(
+            log[0]["attempts"].as_array().unwrap().len(),
+            1,
+            "{id}: one attempt: {log:?}"
+        );
+    }
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    for r in receiver.received() {
+        *seen
+            .entry(r.header("x-idempotency-key").to_string())
+            .or_default() += 1;
+    }
+    assert_eq!(seen.len(), 60);
+    assert!(
+        seen.values().all(|n| *n == 1),
+        "each callback received once: {seen:?}"
+    );
+    for id in &expiring {
+        let info = call(
+            &client,
+            &servers[1],
+            &key,
+            "/api/v1/payment/p2p/payin/info",
+            general(&key, id),
+        )
+        .await;
+        assert_eq!(info["status_description"], "Requisites not found");
+    }
+    let storage = kassa::storage::open(&kassa::config::DatabaseUrl::new(url.clone()))
+        .await
+        .unwrap();
+    for id in &expiring {
+        let p = storage.payment(&key.project_id, id).await.unwrap().unwrap();
+        let finals = storage
+            .history(&p.request_id)
+            .await
+            .unwrap()
+            .iter()
+            .filter(|h| h.state.is_final())
+            .count();
+        assert_eq!(finals, 1, "{id} declined exactly once");
+    }
+}
