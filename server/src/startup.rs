@@ -6,12 +6,17 @@ use std::sync::Arc;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
+use crate::acquirer::Acquirer;
+use crate::acquirer::sandbox::SandboxAcquirer;
 use crate::callbacks::dispatcher::{DeliverySettings, Dispatcher};
 use crate::config::Config;
+use crate::demo::{self, DemoShop};
 use crate::domain::banks;
 use crate::domain::payments::{Payments, Settings};
 use crate::http::{self, AppState};
+use crate::http::{Parts, session};
 use crate::jobs;
+use crate::secret::Secret;
 use crate::storage::{self, Storage};
 
 pub struct Application {
@@ -23,7 +28,7 @@ pub struct Application {
 
 impl Application {
     /// Opens (and migrates) the database, seeds the bank catalogue, and binds the port.
-    pub async fn build(config: Config) -> anyhow::Result<Self> {
+    pub async fn build(mut config: Config) -> anyhow::Result<Self> {
         let storage = storage::open(&config.database_url)
             .await
             .map_err(|e| anyhow::anyhow!("opening the database {}: {e}", config.database_url))?;
@@ -43,8 +48,35 @@ impl Application {
             search_window_ms: config.requisites_search_s as i64 * 1000,
             grace_ms: config.dispute_grace_s as i64 * 1000,
         };
-        let payments = Arc::new(Payments::new(storage.clone(), settings));
-        let state = AppState::new(config, public_url, storage.clone(), payments.clone());
+        let sandbox = if config.sandbox() {
+            let key = storage.service_secret("sandbox-acs-pares").await?;
+            Some(Arc::new(SandboxAcquirer::new(
+                &public_url,
+                Secret::new(key),
+            )))
+        } else {
+            None
+        };
+        // The sandbox is the only acquirer until a real one is added behind the same trait.
+        let acquirer = sandbox.clone().map(|s| s as Arc<dyn Acquirer>);
+        let payments = Arc::new(Payments::new(storage.clone(), settings, acquirer));
+        let demo = if config.demo {
+            if config.operator_token.is_none() {
+                config.operator_token = Some(Secret::new(crate::domain::payment::new_page_token()));
+            }
+            Some(Arc::new(demo::prepare(storage.as_ref()).await?))
+        } else {
+            None
+        };
+        let state = AppState::new(Parts {
+            local_url: format!("http://{address}"),
+            config,
+            public_url,
+            storage: storage.clone(),
+            payments: payments.clone(),
+            sandbox,
+            demo,
+        });
         Ok(Application {
             listener,
             state,
@@ -89,17 +121,47 @@ impl Application {
             tokio::spawn(jobs::deadlines(self.payments.clone(), stopped.clone())),
             tokio::spawn(dispatcher.run(stopped.clone())),
         ];
+        let sessions = session::Store::new(self.storage.session_pool());
+        let cleaner = tokio::spawn(sessions.clone().clean_expired());
         tracing::info!(address = %self.local_addr(), public_url = %self.state.public_url, "Kassa listening");
-        let router = http::router(self.state);
+        if let Some(shop) = &self.state.demo {
+            print_demo_banner(&self.state, shop);
+        }
+        let router = http::router(self.state, sessions);
         axum::serve(self.listener, router)
             .with_graceful_shutdown(shutdown_signal())
             .await?;
         let _ = stop.send(true);
+        cleaner.abort();
         for w in workers {
             let _ = w.await;
         }
         Ok(())
     }
+}
+
+/// How to pay in demo mode, on standard output.
+fn print_demo_banner(state: &AppState, shop: &DemoShop) {
+    use crate::acquirer::sandbox::*;
+    let token = state
+        .config
+        .operator_token
+        .as_ref()
+        .map(|t| t.expose().clone())
+        .unwrap_or_default();
+    println!(
+        "\nKassa demo is running.\n\
+         \n  Demo shop (start a payment):  {url}/\
+         \n  Merchant API (OpenAPI):       {url}/api/v1/openapi.json\
+         \n  Operator API token:           {token}\
+         \n  Demo project id:              {project}\
+         \n\n  Sandbox cards (any future expiry, any name, any CVV):\
+         \n    {CARD_SUCCESS} success   {CARD_3DS} 3DS (code {ONE_TIME_CODE})   {CARD_REDIRECT} bank redirect\
+         \n    {CARD_DECLINED} declined  {CARD_NO_FUNDS} insufficient funds\
+         \n  The payment page's sandbox panel plays the operator: funds received, expiry, push approval.\n",
+        url = state.public_url,
+        project = shop.project_id,
+    );
 }
 
 async fn shutdown_signal() {

@@ -8,12 +8,14 @@ use tokio::sync::Notify;
 
 use super::catalogue::{Country, Currency, Integration, Method, MethodKind, WidgetMethod};
 use super::payment::{
-    Actor, CardAuth, Details, Flow, Payment, PaymentState, new_page_token, new_request_id,
+    Actor, CardAuth, Details, Flow, MaskedCard, Payment, PaymentState, mask_pan, new_page_token,
+    new_request_id,
 };
 use super::project::Project;
 use super::requisites::{RequisiteQuery, rank_candidates};
 use super::state_machine::{self, Event, IllegalMove, reason};
 use super::time::now_ms;
+use crate::acquirer::{Acquirer, Authorization, Card, ThreeDsOutcome};
 use crate::callbacks::outbox;
 use crate::storage::{HistoryEntry, Inserted, NewReceipt, PaymentChange, Storage, StorageError};
 
@@ -108,6 +110,8 @@ const MAX_CONFLICT_RETRIES: usize = 8;
 pub struct Payments {
     storage: Arc<dyn Storage>,
     settings: Settings,
+    /// Authorizes card payments; `None` when no acquirer is configured.
+    acquirer: Option<Arc<dyn Acquirer>>,
     /// Wakes the callback dispatcher when a change wrote callbacks.
     callbacks_ready: Arc<Notify>,
     /// Wakes the requisites search when payments wait for requisites.
@@ -115,13 +119,23 @@ pub struct Payments {
 }
 
 impl Payments {
-    pub fn new(storage: Arc<dyn Storage>, settings: Settings) -> Self {
+    pub fn new(
+        storage: Arc<dyn Storage>,
+        settings: Settings,
+        acquirer: Option<Arc<dyn Acquirer>>,
+    ) -> Self {
         Payments {
             storage,
             settings,
+            acquirer,
             callbacks_ready: Arc::new(Notify::new()),
             search_ready: Arc::new(Notify::new()),
         }
+    }
+
+    /// Whether card payments can be taken.
+    pub fn accepts_cards(&self) -> bool {
+        self.acquirer.is_some()
     }
 
     pub fn storage(&self) -> &Arc<dyn Storage> {
@@ -456,18 +470,61 @@ impl Payments {
         .await
     }
 
-    /// Applies a card authorization outcome.
-    pub async fn card_event(
-        &self,
-        payment: Payment,
-        event: Event,
-        card_auth: Option<CardAuth>,
-        actor: Actor,
-    ) -> Result<Payment> {
+    fn acquirer(&self) -> Result<&Arc<dyn Acquirer>> {
+        self.acquirer.as_ref().ok_or(PaymentError::Invalid {
+            field: "payment.method",
+            message: "card payments are not available".into(),
+        })
+    }
+
+    /// Authorizes a card payment in `processing:new` and applies the acquirer's answer: success,
+    /// a 3DS challenge, a redirect, or a decline. The card is kept masked only.
+    pub async fn authorize(&self, payment: Payment, card: Card, actor: Actor) -> Result<Payment> {
+        let acquirer = self.acquirer()?;
+        if payment.flow() != Flow::Card || payment.state != PaymentState::New {
+            return Err(IllegalMove::NotAllowed(payment.state).into());
+        }
+        let answer =
+            acquirer
+                .authorize(&payment, &card)
+                .await
+                .map_err(|e| PaymentError::Invalid {
+                    field: "card",
+                    message: e.to_string(),
+                })?;
+        let masked = MaskedCard {
+            pan: mask_pan(card.pan.expose()),
+            year: card.year,
+            month: card.month,
+            card_holder: card.holder.clone(),
+        };
+        let (event, auth) = match answer {
+            Authorization::Approved { reference } => (
+                Event::CardApproved,
+                CardAuth {
+                    reference: Some(reference),
+                    ..Default::default()
+                },
+            ),
+            Authorization::Challenge(asc) => (
+                Event::Card3dsRequired,
+                CardAuth {
+                    asc_info: Some(asc),
+                    ..Default::default()
+                },
+            ),
+            Authorization::Redirect(r) => (
+                Event::CardRedirectRequired,
+                CardAuth {
+                    redirect_info: Some(r),
+                    ..Default::default()
+                },
+            ),
+            Authorization::Declined(reason) => (Event::CardDeclined(reason), CardAuth::default()),
+        };
         let edit = move |p: &mut Payment| {
-            if let Some(auth) = &card_auth {
-                p.card_auth = Some(auth.clone());
-            }
+            p.card_auth = Some(auth.clone());
+            p.details.card = Some(masked.clone());
         };
         self.apply(
             payment,
@@ -479,6 +536,105 @@ impl Payments {
             },
         )
         .await
+    }
+
+    /// The issuer's 3DS result (`PaRes`, `MD`): success when valid, else `decline` /
+    /// `3DS authentication failed`. Idempotent: a final payment is answered as it is.
+    pub async fn complete_3ds(
+        &self,
+        payment: Payment,
+        pa_res: &str,
+        md: &str,
+        actor: Actor,
+    ) -> Result<Payment> {
+        if payment.state.is_final() {
+            return Ok(payment);
+        }
+        if !matches!(
+            payment.state,
+            PaymentState::Awaiting3ds | PaymentState::AwaitingRedirect
+        ) {
+            return Err(IllegalMove::NotAllowed(payment.state).into());
+        }
+        let outcome = self
+            .acquirer()?
+            .complete_3ds(&payment, pa_res, md)
+            .await
+            .map_err(|e| PaymentError::Invalid {
+                field: "3ds",
+                message: e.to_string(),
+            })?;
+        let event = match outcome {
+            ThreeDsOutcome::Authenticated => Event::CardApproved,
+            ThreeDsOutcome::Failed => Event::Card3dsFailed,
+        };
+        self.apply(
+            payment,
+            Change {
+                event,
+                actor,
+                edit: &no_edit,
+                receipt: None,
+            },
+        )
+        .await
+    }
+
+    /// The sandbox bank page of the redirect flow: approved or declined by the user.
+    pub async fn bank_decision(&self, payment: Payment, approved: bool) -> Result<Payment> {
+        if payment.state.is_final() {
+            return Ok(payment);
+        }
+        let event = if approved {
+            Event::CardApproved
+        } else {
+            Event::Card3dsFailed
+        };
+        self.apply(
+            payment,
+            Change {
+                event,
+                actor: Actor::User,
+                edit: &no_edit,
+                receipt: None,
+            },
+        )
+        .await
+    }
+
+    /// A wrong one-time code on the issuer's page. The last allowed one declines the payment.
+    /// Returns the payment and how many attempts are left.
+    pub async fn wrong_code(&self, payment: Payment, max_wrong: u32) -> Result<(Payment, u32)> {
+        let mut current = payment;
+        for _ in 0..MAX_CONFLICT_RETRIES {
+            if current.state != PaymentState::Awaiting3ds {
+                return Err(IllegalMove::NotAllowed(current.state).into());
+            }
+            let wrong = current.card_auth.as_ref().map_or(0, |a| a.wrong_codes) + 1;
+            if wrong >= max_wrong {
+                let change = Change {
+                    event: Event::Card3dsFailed,
+                    actor: Actor::User,
+                    edit: &no_edit,
+                    receipt: None,
+                };
+                return Ok((self.apply(current, change).await?, 0));
+            }
+            let mut next = current.clone();
+            next.card_auth
+                .get_or_insert_with(CardAuth::default)
+                .wrong_codes = wrong;
+            next.version += 1;
+            next.updated_ms = now_ms().max(current.updated_ms);
+            match self.storage.update_card_auth(&next).await {
+                Ok(()) => return Ok((next, max_wrong - wrong)),
+                Err(StorageError::Conflict) => {
+                    current = self.by_request_id(&current.request_id).await?
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+        Err(PaymentError::Busy)
     }
 
     async fn apply(&self, payment: Payment, change: Change<'_>) -> Result<Payment> {

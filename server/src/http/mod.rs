@@ -1,8 +1,12 @@
 //! The HTTP layer: one module per API family, the authentication layer, the error mapping, and
 //! the hosted page. Handlers parse requests into validated types and call the domain.
 
+pub mod assets;
 pub mod banks;
 pub mod callbacks;
+pub mod card;
+pub mod demo;
+pub mod ecom;
 pub mod error;
 pub mod field;
 pub mod merchant;
@@ -10,8 +14,11 @@ pub mod metrics;
 pub mod operator;
 pub mod ops;
 pub mod p2p;
+pub mod page;
 pub mod payin;
 pub mod response;
+pub mod sandbox_bank;
+pub mod session;
 pub mod widget;
 
 use std::ops::Deref;
@@ -24,8 +31,11 @@ use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_axum::router::OpenApiRouter;
 
+use crate::acquirer::sandbox::SandboxAcquirer;
 use crate::config::Config;
+use crate::demo::DemoShop;
 use crate::domain::payments::Payments;
+use crate::i18n::Locales;
 use crate::storage::Storage;
 
 /// State shared by every handler.
@@ -36,12 +46,32 @@ pub struct Shared {
     pub config: Config,
     /// Base of `form_url` and other links Kassa hands out.
     pub public_url: String,
+    /// This server's own address (the demo shop calls the API through it).
+    pub local_url: String,
     pub storage: Arc<dyn Storage>,
     pub payments: Arc<Payments>,
     pub metrics: Arc<metrics::Metrics>,
     pub verifiers: merchant::VerifierCache,
     pub limiter: merchant::RateLimiter,
     pub openapi_json: String,
+    pub locales: Locales,
+    pub assets: assets::Assets,
+    /// The sandbox issuer (sandbox mode).
+    pub sandbox: Option<Arc<SandboxAcquirer>>,
+    /// The demo shop (demo mode).
+    pub demo: Option<Arc<DemoShop>>,
+    pub http_client: reqwest::Client,
+}
+
+/// What the application state is built from.
+pub struct Parts {
+    pub config: Config,
+    pub public_url: String,
+    pub local_url: String,
+    pub storage: Arc<dyn Storage>,
+    pub payments: Arc<Payments>,
+    pub sandbox: Option<Arc<SandboxAcquirer>>,
+    pub demo: Option<Arc<DemoShop>>,
 }
 
 impl Deref for AppState {
@@ -52,25 +82,36 @@ impl Deref for AppState {
 }
 
 impl AppState {
-    pub fn new(
-        config: Config,
-        public_url: String,
-        storage: Arc<dyn Storage>,
-        payments: Arc<Payments>,
-    ) -> Self {
+    pub fn new(parts: Parts) -> Self {
+        let Parts {
+            config,
+            public_url,
+            local_url,
+            storage,
+            payments,
+            sandbox,
+            demo,
+        } = parts;
         let limiter = merchant::RateLimiter::new(config.rate_limit_rps, config.rate_limit_burst);
         let openapi_json = openapi()
             .to_pretty_json()
             .expect("the OpenAPI document serializes");
+        let assets = assets::Assets::new(&config.site_root);
         AppState(Arc::new(Shared {
             config,
             public_url,
+            local_url,
             storage,
             payments,
             metrics: Arc::new(metrics::Metrics::default()),
             verifiers: merchant::VerifierCache::default(),
             limiter,
             openapi_json,
+            locales: Locales::load(),
+            assets,
+            sandbox,
+            demo,
+            http_client: reqwest::Client::new(),
         }))
     }
 }
@@ -115,11 +156,20 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 }
 
 /// The whole application.
-pub fn router(state: AppState) -> Router {
+pub fn router(state: AppState, sessions: session::Store) -> Router {
     let (merchant, _) = merchant_routes().split_for_parts();
     let merchant = merchant.layer(axum::middleware::from_fn_with_state(
         state.clone(),
         merchant::authenticate,
+    ));
+    // Pages with forms carry a session (CSRF); the APIs do not.
+    let mut pages = page::router().merge(card::router()).merge(demo::router());
+    if state.sandbox.is_some() {
+        pages = pages.merge(sandbox_bank::router());
+    }
+    let pages = pages.layer(session::layer(
+        sessions,
+        state.public_url.starts_with("https://"),
     ));
     Router::new()
         .route("/healthz", get(ops::healthz))
@@ -127,6 +177,8 @@ pub fn router(state: AppState) -> Router {
         .route("/api/v1/openapi.json", get(ops::openapi))
         .merge(merchant)
         .merge(operator::router(state.clone()))
+        .merge(pages)
+        .merge(assets::router(&state.config.site_root))
         .fallback(|| async { error::ApiError::NotFound })
         .layer(axum::middleware::from_fn_with_state(
             state.metrics.clone(),

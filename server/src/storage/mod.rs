@@ -244,6 +244,7 @@ pub trait Storage: Send + Sync + 'static {
         callback_key: &StoredCallbackKey,
     ) -> Result<()>;
     async fn project(&self, project_id: &str) -> Result<Option<Project>>;
+    async fn project_by_name(&self, merchant_id: &str, name: &str) -> Result<Option<Project>>;
     async fn update_project_settings(
         &self,
         project_id: &str,
@@ -251,6 +252,8 @@ pub trait Storage: Send + Sync + 'static {
     ) -> Result<bool>;
     async fn add_request_key(&self, project_id: &str, key: &StoredRequestKey) -> Result<()>;
     async fn set_request_key_active(&self, token: &str, active: bool) -> Result<bool>;
+    /// Deactivates every request key of the project but `keep`.
+    async fn deactivate_request_keys_except(&self, project_id: &str, keep: &str) -> Result<()>;
     async fn request_key(&self, token: &str) -> Result<Option<RequestKeyRecord>>;
     async fn callback_key(&self, project_id: &str) -> Result<Option<StoredCallbackKey>>;
 
@@ -265,6 +268,9 @@ pub trait Storage: Send + Sync + 'static {
     async fn payment_by_requisite_hold(&self, hold: &str) -> Result<Option<Payment>>;
     /// Applies a change, or fails with [`StorageError::Conflict`] when the payment moved on.
     async fn apply_change(&self, change: PaymentChange<'_>) -> Result<()>;
+    /// Writes `payment.card_auth` without a status change (3DS bookkeeping), only over
+    /// `payment.version - 1`.
+    async fn update_card_auth(&self, payment: &Payment) -> Result<()>;
     async fn history(&self, request_id: &str) -> Result<Vec<HistoryEntry>>;
     async fn count_customer_payments_since(
         &self,
@@ -335,6 +341,9 @@ pub trait Storage: Send + Sync + 'static {
 
     // Balances.
     async fn balances(&self, project_id: &str) -> Result<Vec<Balance>>;
+
+    /// A secret of the service, made on first use and shared by every process.
+    async fn service_secret(&self, name: &str) -> Result<String>;
 
     /// Session store pool for the hosted page.
     fn session_pool(&self) -> SessionPool;

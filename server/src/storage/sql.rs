@@ -456,6 +456,26 @@ macro_rules! impl_storage {
                 row.map(Project::try_from).transpose()
             }
 
+            async fn project_by_name(&self, merchant_id: &str, name: &str) -> Result<Option<Project>> {
+                let row: Option<ProjectRow> = sqlx::query_as(
+                    "SELECT id, merchant_id, name, redirect_url, settings_json FROM projects WHERE merchant_id = $1 AND name = $2",
+                )
+                .bind(merchant_id)
+                .bind(name)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(Project::try_from).transpose()
+            }
+
+            async fn deactivate_request_keys_except(&self, project_id: &str, keep: &str) -> Result<()> {
+                sqlx::query("UPDATE request_keys SET active = FALSE WHERE project_id = $1 AND token <> $2")
+                    .bind(project_id)
+                    .bind(keep)
+                    .execute(&self.writer)
+                    .await?;
+                Ok(())
+            }
+
             async fn update_project_settings(&self, project_id: &str, settings: &ProjectSettings) -> Result<bool> {
                 let done = sqlx::query("UPDATE projects SET settings_json = $2 WHERE id = $1")
                     .bind(project_id)
@@ -699,6 +719,23 @@ macro_rules! impl_storage {
                     .await?;
                 }
                 tx.commit().await?;
+                Ok(())
+            }
+
+            async fn update_card_auth(&self, p: &Payment) -> Result<()> {
+                let done = sqlx::query(
+                    "UPDATE payments SET card_auth_json = $3, version = $4, updated_ms = $5 WHERE request_id = $1 AND version = $2",
+                )
+                .bind(&p.request_id)
+                .bind(p.version - 1)
+                .bind(p.card_auth.as_ref().map(to_json))
+                .bind(p.version)
+                .bind(p.updated_ms)
+                .execute(&self.writer)
+                .await?;
+                if done.rows_affected() == 0 {
+                    return Err(StorageError::Conflict);
+                }
                 Ok(())
             }
 
@@ -1092,6 +1129,23 @@ macro_rules! impl_storage {
                 .fetch_all(&self.pool)
                 .await?;
                 Ok(rows.into_iter().map(|(currency, amount, locked_amount)| Balance { currency, amount, locked_amount }).collect())
+            }
+
+            async fn service_secret(&self, name: &str) -> Result<String> {
+                use rand::RngCore;
+                let mut bytes = [0u8; 32];
+                rand::rngs::OsRng.fill_bytes(&mut bytes);
+                sqlx::query("INSERT INTO service_secrets (name, value, created_ms) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING")
+                    .bind(name)
+                    .bind(hex::encode(bytes))
+                    .bind(now_ms())
+                    .execute(&self.writer)
+                    .await?;
+                let (value,): (String,) = sqlx::query_as("SELECT value FROM service_secrets WHERE name = $1")
+                    .bind(name)
+                    .fetch_one(&self.writer)
+                    .await?;
+                Ok(value)
             }
 
             fn session_pool(&self) -> SessionPool {

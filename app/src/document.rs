@@ -1,0 +1,119 @@
+//! Whole documents, rendered on the server (feature `ssr`).
+
+use std::sync::Arc;
+
+use leptos::hydration::HydrationScripts;
+use leptos::nonce::Nonce;
+use leptos::prelude::*;
+use leptos::tachys::view::any_view::AnyView;
+
+use crate::i18n::{Arg, I18n, t_with};
+use crate::model::{AcsView, BankView, PageContext, PaymentView, PostBack, ShopView};
+use crate::pages::{
+    AcsBody, BankBody, Footer, Header, NotFoundBody, PaymentBody, PostBackBody, ShopBody,
+};
+
+fn render(ctx: PageContext, i18n: I18n, body: impl FnOnce() -> (String, AnyView)) -> String {
+    let owner = Owner::new_root(Some(Arc::new(hydration_context::SsrSharedContext::new())));
+    let html = owner.with(|| {
+        provide_context(i18n);
+        provide_context(Nonce::from_value(ctx.nonce.clone()));
+        let (title, body) = body();
+        let options = ctx.scripts.as_ref().map(|s| {
+            leptos::config::LeptosOptions::builder()
+                .output_name(s.output_name.clone())
+                .site_pkg_dir(s.pkg_dir.clone())
+                .site_root("target/site")
+                .build()
+        });
+        let refresh = ctx.refresh_s.map(|s| {
+            view! {
+                <noscript>
+                    <meta http-equiv="refresh" content=s.to_string()/>
+                </noscript>
+            }
+        });
+        let scripts =
+            options.map(|options| view! { <HydrationScripts options=options islands=true/> });
+        view! {
+            <!DOCTYPE html>
+            <html lang=ctx.lang.clone()>
+                <head>
+                    <meta charset="utf-8"/>
+                    <meta name="viewport" content="width=device-width, initial-scale=1"/>
+                    <meta name="color-scheme" content="light dark"/>
+                    <title>{title}</title>
+                    <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
+                    <link rel="stylesheet" href=ctx.css_href.clone()/>
+                    {refresh}
+                    {scripts}
+                </head>
+                <body>
+                    <Header languages=ctx.languages.clone() lang=ctx.lang.clone()/>
+                    {body}
+                    <Footer/>
+                </body>
+            </html>
+        }
+        .to_html()
+    });
+    drop(owner);
+    html
+}
+
+pub fn render_payment(ctx: PageContext, i18n: I18n, view: PaymentView) -> String {
+    let nonce = ctx.nonce.clone();
+    render(ctx, i18n, move || {
+        let title = t_with("page-title", &[("amount", Arg::Text(view.amount.clone()))]);
+        (
+            title,
+            view! { <PaymentBody view=view nonce=nonce/> }.into_any(),
+        )
+    })
+}
+
+pub fn render_not_found(ctx: PageContext, i18n: I18n) -> String {
+    render(ctx, i18n, || {
+        (
+            crate::i18n::t("not-found-title"),
+            view! { <NotFoundBody/> }.into_any(),
+        )
+    })
+}
+
+pub fn render_shop(ctx: PageContext, i18n: I18n, shop: ShopView) -> String {
+    render(ctx, i18n, || {
+        (
+            crate::i18n::t("shop-title"),
+            view! { <ShopBody shop=shop/> }.into_any(),
+        )
+    })
+}
+
+pub fn render_acs(ctx: PageContext, i18n: I18n, acs: AcsView) -> String {
+    render(ctx, i18n, || {
+        (
+            crate::i18n::t("acs-title"),
+            view! { <AcsBody acs=acs/> }.into_any(),
+        )
+    })
+}
+
+pub fn render_bank(ctx: PageContext, i18n: I18n, bank: BankView) -> String {
+    render(ctx, i18n, || {
+        (
+            crate::i18n::t("bank-title"),
+            view! { <BankBody bank=bank/> }.into_any(),
+        )
+    })
+}
+
+pub fn render_post_back(ctx: PageContext, i18n: I18n, post: PostBack) -> String {
+    let nonce = ctx.nonce.clone();
+    render(ctx, i18n, move || {
+        (
+            crate::i18n::t("threeds-title"),
+            view! { <PostBackBody post=post nonce=nonce/> }.into_any(),
+        )
+    })
+}

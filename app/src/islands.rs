@@ -1,0 +1,454 @@
+//! Islands: the only parts of the pages that run in the browser. Everything works without
+//! them; with JavaScript they add copy buttons, a live countdown and live status.
+
+use leptos::prelude::*;
+
+/// A copy-to-clipboard button for one value. Hidden until JavaScript runs.
+#[island]
+pub fn CopyButton(
+    /// The value to copy.
+    value: String,
+    /// Visible label.
+    label: String,
+    /// Accessible name ("Copy card number").
+    aria_label: String,
+    /// Label after copying.
+    done: String,
+) -> impl IntoView {
+    let ready = RwSignal::new(false);
+    let copied = RwSignal::new(false);
+    Effect::new(move |_| ready.set(true));
+    #[cfg(not(feature = "hydrate"))]
+    let _ = &value;
+    let copy = move |_| {
+        #[cfg(feature = "hydrate")]
+        browser::copy(value.clone(), copied);
+    };
+    // The accessible name follows the visible label ("Copied" after a copy).
+    let done_name = done.clone();
+    let name = move || {
+        if copied.get() {
+            done_name.clone()
+        } else {
+            aria_label.clone()
+        }
+    };
+    view! {
+        <button
+            type="button"
+            class="copy"
+            hidden=move || !ready.get()
+            data-ready=move || ready.get().then_some("1")
+            aria-label=name
+            on:click=copy
+        >
+            {move || if copied.get() { done.clone() } else { label.clone() }}
+        </button>
+    }
+}
+
+/// Time left to pay: "about N minutes" when rendered, a live `m:ss` once JavaScript runs.
+#[island]
+pub fn Countdown(seconds_left: i64, static_label: String, up_label: String) -> impl IntoView {
+    let left = RwSignal::new(seconds_left.max(0));
+    let live = RwSignal::new(false);
+    Effect::new(move |_| {
+        live.set(true);
+        #[cfg(feature = "hydrate")]
+        browser::tick(left);
+    });
+    view! {
+        <span class="countdown" data-ready=move || live.get().then_some("1")>
+            {move || {
+                let s = left.get();
+                if s <= 0 {
+                    up_label.clone()
+                } else if live.get() {
+                    format!("{}:{:02}", s / 60, s % 60)
+                } else {
+                    static_label.clone()
+                }
+            }}
+        </span>
+    }
+}
+
+/// Watches the payment's status and brings the page up to date without a reload.
+#[island]
+pub fn LiveStatus(
+    status_url: String,
+    page_url: String,
+    version: i64,
+    active: bool,
+    changed_label: String,
+) -> impl IntoView {
+    let announce = RwSignal::new(String::new());
+    let watching = RwSignal::new(false);
+    Effect::new(move |_| {
+        watching.set(active);
+        #[cfg(feature = "hydrate")]
+        if active {
+            browser::watch(
+                status_url.clone(),
+                page_url.clone(),
+                version,
+                announce,
+                changed_label.clone(),
+            );
+        }
+    });
+    #[cfg(not(feature = "hydrate"))]
+    let _ = (&status_url, &page_url, version, &changed_label);
+    view! {
+        <p class="visually-hidden" role="status" data-live=move || watching.get().then_some("1")>
+            {move || announce.get()}
+        </p>
+    }
+}
+
+#[cfg(feature = "hydrate")]
+mod browser {
+    use std::cell::Cell;
+    use std::rc::Rc;
+    use std::time::Duration;
+
+    use leptos::prelude::*;
+    use wasm_bindgen::{JsCast, JsValue};
+    use wasm_bindgen_futures::{JsFuture, spawn_local};
+
+    pub fn copy(value: String, copied: RwSignal<bool>) {
+        let Some(window) = web_sys::window() else {
+            return;
+        };
+        let promise = window.navigator().clipboard().write_text(&value);
+        spawn_local(async move {
+            if JsFuture::from(promise).await.is_ok() {
+                copied.set(true);
+                set_timeout(move || copied.set(false), Duration::from_secs(2));
+            }
+        });
+    }
+
+    pub fn tick(left: RwSignal<i64>) {
+        let deadline = js_sys::Date::now() + left.get_untracked() as f64 * 1000.0;
+        set_interval(
+            move || {
+                let s = ((deadline - js_sys::Date::now()) / 1000.0).ceil() as i64;
+                left.set(s.max(0));
+            },
+            Duration::from_secs(1),
+        );
+    }
+
+    pub fn watch(
+        status_url: String,
+        page_url: String,
+        version: i64,
+        announce: RwSignal<String>,
+        label: String,
+    ) {
+        let current = Rc::new(Cell::new(version));
+        let busy = Rc::new(Cell::new(false));
+        let done = Rc::new(Cell::new(false));
+        set_interval(
+            move || {
+                if busy.get() || done.get() {
+                    return;
+                }
+                busy.set(true);
+                let (status_url, page_url, label) =
+                    (status_url.clone(), page_url.clone(), label.clone());
+                let (current, busy, done) = (current.clone(), busy.clone(), done.clone());
+                spawn_local(async move {
+                    if let Ok(Some((v, is_final))) = poll(&status_url, current.get()).await
+                        && swap_main(&page_url).await.is_ok()
+                    {
+                        current.set(v);
+                        done.set(is_final);
+                        announce.set(label);
+                    }
+                    busy.set(false);
+                });
+            },
+            Duration::from_millis(2500),
+        );
+    }
+
+    async fn fetch_text(url: &str) -> Result<String, JsValue> {
+        let window = web_sys::window().ok_or(JsValue::NULL)?;
+        let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
+            .await?
+            .dyn_into()?;
+        if !response.ok() {
+            return Err(JsValue::NULL);
+        }
+        Ok(JsFuture::from(response.text()?)
+            .await?
+            .as_string()
+            .unwrap_or_default())
+    }
+
+    /// The new version and whether it is final, when it changed.
+    async fn poll(url: &str, current: i64) -> Result<Option<(i64, bool)>, JsValue> {
+        let text = fetch_text(url).await?;
+        let status: serde_json::Value = serde_json::from_str(&text).map_err(|_| JsValue::NULL)?;
+        let version = status["version"].as_i64().unwrap_or(current);
+        Ok((version != current).then(|| (version, status["final"].as_bool().unwrap_or(false))))
+    }
+
+    /// Replaces `<main>` with the current page's and hydrates the islands inside it.
+    async fn swap_main(page_url: &str) -> Result<(), JsValue> {
+        let html = fetch_text(page_url).await?;
+        let parser = web_sys::DomParser::new()?;
+        let fresh = parser.parse_from_string(&html, web_sys::SupportedType::TextHtml)?;
+        let document = web_sys::window()
+            .and_then(|w| w.document())
+            .ok_or(JsValue::NULL)?;
+        let (Some(old), Some(new)) = (
+            document.query_selector("main")?,
+            fresh.query_selector("main")?,
+        ) else {
+            return Err(JsValue::NULL);
+        };
+        old.set_inner_html(&new.inner_html());
+        document.set_title(&fresh.title());
+        let hydrate = js_sys::Reflect::get(&web_sys::window().unwrap(), &"__hydrateIsland".into())?;
+        if let Ok(hydrate) = hydrate.dyn_into::<js_sys::Function>() {
+            let islands = old.query_selector_all("leptos-island")?;
+            for i in 0..islands.length() {
+                if let Some(el) = islands
+                    .item(i)
+                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                {
+                    let id = el.get_attribute("data-component").unwrap_or_default();
+                    let _ = hydrate.call2(&JsValue::NULL, &el, &JsValue::from_str(&id));
+                }
+            }
+        }
+        if let Some(focus) = old.query_selector("h1")? {
+            let _ = focus.set_attribute("tabindex", "-1");
+            if let Ok(h) = focus.dyn_into::<web_sys::HtmlElement>() {
+                let _ = h.focus();
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Card form help: groups the card number while typing and checks the fields before submit,
+/// so mistakes show at once. The server checks everything again (and alone without JS).
+#[island]
+pub fn CardFormHelper(
+    form_id: String,
+    msg_number: String,
+    msg_expiry: String,
+    msg_holder: String,
+    msg_cvv: String,
+) -> impl IntoView {
+    let ready = RwSignal::new(false);
+    Effect::new(move |_| {
+        ready.set(true);
+        #[cfg(feature = "hydrate")]
+        card::enhance(
+            &form_id,
+            [
+                msg_number.clone(),
+                msg_expiry.clone(),
+                msg_holder.clone(),
+                msg_cvv.clone(),
+            ],
+        );
+    });
+    #[cfg(not(feature = "hydrate"))]
+    let _ = (&form_id, &msg_number, &msg_expiry, &msg_holder, &msg_cvv);
+    view! { <span hidden=true data-card-ready=move || ready.get().then_some("1")></span> }
+}
+
+/// Checks shared by the card form helper (and unit-tested on the host).
+pub mod card_rules {
+    pub fn luhn(digits: &str) -> bool {
+        let mut sum = 0;
+        for (i, b) in digits.bytes().rev().enumerate() {
+            if !b.is_ascii_digit() {
+                return false;
+            }
+            let mut d = (b - b'0') as u32;
+            if i % 2 == 1 {
+                d *= 2;
+                if d > 9 {
+                    d -= 9;
+                }
+            }
+            sum += d;
+        }
+        !digits.is_empty() && sum % 10 == 0
+    }
+
+    /// Digits of a typed card number, grouped by four.
+    pub fn group(typed: &str) -> String {
+        let digits: String = typed
+            .chars()
+            .filter(char::is_ascii_digit)
+            .take(19)
+            .collect();
+        digits
+            .as_bytes()
+            .chunks(4)
+            .map(|c| String::from_utf8_lossy(c).into_owned())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    pub fn pan_ok(typed: &str) -> bool {
+        let digits: String = typed.chars().filter(|c| !c.is_whitespace()).collect();
+        (12..=19).contains(&digits.len()) && luhn(&digits)
+    }
+
+    /// Month 1–12 and a year (2 or 4 digits) that is not before `now_year`/`now_month`.
+    pub fn expiry_ok(month: &str, year: &str, now_year: i64, now_month: i64) -> bool {
+        let (Ok(m), Ok(y)) = (month.trim().parse::<i64>(), year.trim().parse::<i64>()) else {
+            return false;
+        };
+        let y = if y < 100 { 2000 + y } else { y };
+        (1..=12).contains(&m) && (2020..=2099).contains(&y) && (y, m) >= (now_year, now_month)
+    }
+
+    /// Latin (ASCII) and Cyrillic letters, digits, whitespace, `-`, `.`, apostrophes; 1–255.
+    pub fn holder_ok(name: &str) -> bool {
+        let n = name.trim().chars().count();
+        (1..=255).contains(&n)
+            && name.chars().all(|c| {
+                c.is_ascii_alphanumeric()
+                    || (('\u{0400}'..='\u{04FF}').contains(&c) && c.is_alphabetic())
+                    || c.is_whitespace()
+                    || matches!(c, '-' | '.' | '\'' | '\u{2019}' | '\u{02BC}')
+            })
+    }
+
+    pub fn cvv_ok(cvv: &str) -> bool {
+        (3..=4).contains(&cvv.len()) && cvv.bytes().all(|b| b.is_ascii_digit())
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn rules() {
+            assert_eq!(group("4242424242424242"), "4242 4242 4242 4242");
+            assert_eq!(group("4242-42 42"), "4242 4242");
+            assert!(pan_ok("4242 4242 4242 4242") && !pan_ok("4242 4242 4242 4241"));
+            assert!(expiry_ok("12", "30", 2026, 11) && expiry_ok("11", "2026", 2026, 11));
+            assert!(!expiry_ok("10", "2026", 2026, 11) && !expiry_ok("13", "30", 2026, 1));
+            assert!(holder_ok("Іван Петренко") && !holder_ok("José") && !holder_ok(" "));
+            assert!(cvv_ok("123") && cvv_ok("1234") && !cvv_ok("12") && !cvv_ok("12a"));
+        }
+    }
+}
+
+#[cfg(feature = "hydrate")]
+mod card {
+    use wasm_bindgen::JsCast;
+    use wasm_bindgen::closure::Closure;
+
+    use super::card_rules::*;
+
+    fn input(doc: &web_sys::Document, id: &str) -> Option<web_sys::HtmlInputElement> {
+        doc.get_element_by_id(id)?.dyn_into().ok()
+    }
+
+    /// Shows (or clears) the message of one field, the way the server renders it.
+    fn mark(doc: &web_sys::Document, field_id: &str, error_id: &str, message: Option<&str>) {
+        let Some(field) = doc.get_element_by_id(field_id) else {
+            return;
+        };
+        let existing = doc.get_element_by_id(error_id);
+        match message {
+            Some(text) => {
+                let _ = field.set_attribute("aria-invalid", "true");
+                let _ = field.set_attribute("aria-describedby", error_id);
+                let p = existing.or_else(|| {
+                    let p = doc.create_element("p").ok()?;
+                    p.set_class_name("field-error");
+                    p.set_id(error_id);
+                    let anchor = if field_id == "exp_month" || field_id == "exp_year" {
+                        doc.query_selector("fieldset.inline").ok()??
+                    } else {
+                        field.clone()
+                    };
+                    anchor.after_with_node_1(&p).ok()?;
+                    Some(p)
+                });
+                if let Some(p) = p {
+                    p.set_text_content(Some(text));
+                }
+            }
+            None => {
+                let _ = field.remove_attribute("aria-invalid");
+                if let Some(p) = existing {
+                    p.remove();
+                }
+            }
+        }
+    }
+
+    pub fn enhance(form_id: &str, messages: [String; 4]) {
+        let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+            return;
+        };
+        let Some(form) = doc.get_element_by_id(form_id) else {
+            return;
+        };
+        if let Some(pan) = input(&doc, "pan") {
+            let target = pan.clone();
+            let on_input = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+                let grouped = group(&target.value());
+                if grouped != target.value() {
+                    target.set_value(&grouped);
+                }
+            });
+            let _ =
+                pan.add_event_listener_with_callback("input", on_input.as_ref().unchecked_ref());
+            on_input.forget();
+        }
+        let on_submit = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
+            let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
+                return;
+            };
+            let value = |id: &str| input(&doc, id).map(|i| i.value()).unwrap_or_default();
+            let now = js_sys::Date::new_0();
+            let (year, month) = (now.get_full_year() as i64, now.get_month() as i64 + 1);
+            let checks = [
+                ("pan", "pan-error", pan_ok(&value("pan")), &messages[0]),
+                (
+                    "exp_month",
+                    "expiry-error",
+                    expiry_ok(&value("exp_month"), &value("exp_year"), year, month),
+                    &messages[1],
+                ),
+                (
+                    "holder",
+                    "holder-error",
+                    holder_ok(&value("holder")),
+                    &messages[2],
+                ),
+                ("cvv", "cvv-error", cvv_ok(&value("cvv")), &messages[3]),
+            ];
+            let mut first_bad = None;
+            for (field, error, ok, message) in checks {
+                mark(&doc, field, error, (!ok).then_some(message.as_str()));
+                if !ok && first_bad.is_none() {
+                    first_bad = Some(field);
+                }
+            }
+            if let Some(field) = first_bad {
+                event.prevent_default();
+                if let Some(el) = input(&doc, field) {
+                    let _ = el.focus();
+                }
+            }
+        });
+        let _ = form.add_event_listener_with_callback("submit", on_submit.as_ref().unchecked_ref());
+        on_submit.forget();
+    }
+}

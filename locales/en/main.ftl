@@ -1,0 +1,163 @@
+# Kassa hosted payment page — English (the reference locale: every other locale has every key).
+
+## Page frame
+brand = Kassa
+page-title = Payment of { $amount }
+skip-to-content = Skip to the payment
+language = Language
+secure-note = Secure payment by Kassa. Never share your card PIN or one-time codes outside your bank's own page or app.
+amount-label = Amount to pay
+description-label = Purpose
+time-left = Time left to pay
+time-left-minutes = { $minutes ->
+    [one] about { $minutes } minute left
+   *[other] about { $minutes } minutes left
+}
+time-up = Time is up
+updating = This page updates by itself.
+status-updated = The payment status has changed.
+
+## Method choice
+choose-method-title = How would you like to pay?
+choose-method-hint = Choose a way to pay. The payment details follow on the next step.
+method-payin-p2p-card = Transfer to a bank card
+method-payin-p2p-sbp = Fast Payment System (SBP)
+method-payin-1-click = One-click payment
+method-payin-p2p-international = International transfer
+method-payin-qr-sbp = SBP QR code
+method-payin-p2p-mobile = Mobile transfer
+method-payin-p2p-card-international = Transfer to an international card
+method-payin-qr-link-p2p = QR code
+method-payin-account-number = Bank account transfer
+method-payin-wallet-link = Wallet
+method-payin-ussd = USSD code
+method-payin-eft-link = Instant EFT
+method-payin-mobile-money = Mobile money
+method-payin-p2p-phone = Transfer by phone number
+method-payin-ecom-card = Pay by card
+
+## Waiting
+searching-title = Preparing your payment details
+searching-text = This usually takes a few seconds.
+checking-title = Checking your payment
+checking-text = Thank you! We are waiting for the bank to confirm your transfer.
+
+## Instructions
+instructions-title = Transfer the exact amount
+instructions-card = Send the money to this card number from your banking app.
+instructions-phone = Send the money to this phone number from your banking app.
+instructions-account = Send the money to this bank account.
+instructions-link = Open the payment link and confirm the amount.
+instructions-qr = Scan the QR code with your banking app, or open the link on this phone.
+instructions-ussd = Dial this code on your phone and follow the prompts.
+instructions-exact-amount = Send exactly { $amount } in one payment, or crediting may be delayed.
+field-card-number = Card number
+field-phone = Phone number
+field-account = Account number
+field-link = Payment link
+field-ussd = USSD code
+field-holder = Recipient
+field-bank = Bank
+field-amount = Amount
+copy = Copy
+copy-value = Copy { $what }
+copied = Copied
+open-link = Open the payment link
+dial-ussd = Dial the code
+qr-alt = QR code of the payment link
+
+## Actions
+i-have-paid = I have paid
+i-have-paid-hint = Press this after you have sent the money.
+cancel-payment = Cancel the payment
+back-to-shop = Return to the shop
+
+## Mobile money
+push-title = Confirm the payment on your phone
+push-text = We sent a payment request to your phone. Open it and enter your PIN to approve { $amount }.
+
+## Receipt
+receipt-title = Upload your receipt
+receipt-text = If you have paid, upload the receipt from your bank (an image or a PDF, up to 5 MB) so we can find your payment.
+receipt-file = Receipt file
+receipt-submit = Upload the receipt
+receipt-uploaded = Thank you, your receipt was uploaded.
+receipt-error-size = The file is larger than 5 MB.
+receipt-error-type = Please upload an image (JPEG, PNG, WebP or HEIC) or a PDF.
+receipt-error-missing = Choose a file to upload.
+
+## Results
+success-title = Payment received
+success-text = Thank you! Your payment is complete.
+decline-title = Payment not completed
+expired-title = The payment has expired
+reason-canceled = The payment was cancelled.
+reason-expired = The time to pay has run out.
+reason-no-requisites = We could not prepare payment details right now. Please try again later.
+reason-antifraud = The payment was declined by a security check.
+reason-no-payment = We did not receive the payment.
+reason-declined-user = The payment request was declined on your phone.
+reason-issuer = Your bank declined the payment.
+reason-insufficient-funds = There is not enough money on the card.
+reason-card-expired = The card has expired.
+reason-3ds-failed = Your bank could not confirm the payment.
+reason-other = The payment was declined.
+dispute-title = Payment under review
+dispute-no-payment = We have not received your payment yet. If you have paid, upload the receipt.
+dispute-different-amount = We received an amount that differs from the order. Support will contact you.
+dispute-confirm-timeout = We received your receipt and are checking the payment. This can take up to 24 hours.
+
+## Card
+card-title = Pay by card
+card-number = Card number
+card-expiry = Expiry date
+card-month = Month
+card-year = Year
+card-holder = Name on the card
+card-cvv = Security code (CVV)
+card-cvv-hint = 3 or 4 digits on the back of the card
+card-pay = Pay { $amount }
+card-error-number = Check the card number.
+card-error-expiry = Check the expiry date.
+card-error-holder = Enter the name as printed on the card, in Latin or Cyrillic letters.
+card-error-cvv = The security code has 3 or 4 digits.
+card-processing = Checking your card…
+threeds-title = Confirm with your bank
+threeds-text = Your bank's page opens next so you can confirm the payment.
+threeds-continue = Continue to the bank
+
+## Errors
+not-found-title = Payment not found
+not-found-text = This payment link is not valid. Return to the shop and start the payment again.
+error-session = Your session has expired. Please try again.
+error-not-available = This action is no longer available for this payment.
+
+## Sandbox panel
+sandbox-title = Sandbox
+sandbox-text = Test mode: these buttons do what the operator and the bank would do.
+sandbox-received = Funds received
+sandbox-different = A different amount received
+sandbox-expire = Let the time run out
+sandbox-push-accept = Approve the push request
+sandbox-push-refuse = Decline the push request
+
+## Demo shop
+shop-title = Kassa demo shop
+shop-intro = Try a payment from start to finish. This shop creates a real signed widget payment in sandbox mode and sends you to its payment page.
+shop-country = Country and method
+shop-amount = Amount
+shop-pay = Go to the payment page
+shop-any-method = Let me choose on the page
+shop-error = The payment could not be created: { $reason }
+
+## Sandbox bank pages
+acs-title = Your bank: confirm the payment
+acs-text = Enter the one-time code sent to your phone. In the sandbox the code is 123456.
+acs-code = One-time code
+acs-submit = Confirm
+acs-wrong-code = Wrong code. Attempts left: { $left }
+acs-cancel = Cancel
+bank-title = Your bank
+bank-text = Approve the payment of { $amount } to the merchant.
+bank-approve = Approve
+bank-decline = Decline

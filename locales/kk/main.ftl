@@ -1,0 +1,163 @@
+# Kassa төлем беті — қазақ тілі.
+
+## Page frame
+brand = Kassa
+page-title = { $amount } төлеу
+skip-to-content = Төлемге өту
+language = Тіл
+secure-note = Kassa арқылы қауіпсіз төлем. Картаның PIN-кодын және бір реттік кодтарды ешкімге айтпаңыз — оларды тек өз банкіңіздің бетінде немесе қосымшасында енгізіңіз.
+amount-label = Төленетін сома
+description-label = Төлем мақсаты
+time-left = Төлеуге қалған уақыт
+time-left-minutes = { $minutes ->
+    [one] шамамен { $minutes } минут қалды
+   *[other] шамамен { $minutes } минут қалды
+}
+time-up = Уақыт бітті
+updating = Бұл бет өздігінен жаңарады.
+status-updated = Төлем мәртебесі өзгерді.
+
+## Method choice
+choose-method-title = Қалай төлегіңіз келеді?
+choose-method-hint = Төлеу тәсілін таңдаңыз. Төлем деректемелері келесі қадамда көрсетіледі.
+method-payin-p2p-card = Картаға аударым
+method-payin-p2p-sbp = Жылдам төлемдер жүйесі (СБП)
+method-payin-1-click = Бір басумен төлеу
+method-payin-p2p-international = Халықаралық аударым
+method-payin-qr-sbp = СБП QR-коды
+method-payin-p2p-mobile = Мобильді аударым
+method-payin-p2p-card-international = Шетелдік картаға аударым
+method-payin-qr-link-p2p = QR-код
+method-payin-account-number = Банк шотына аударым
+method-payin-wallet-link = Әмиян
+method-payin-ussd = USSD-код
+method-payin-eft-link = Лездік EFT
+method-payin-mobile-money = Мобильді ақша
+method-payin-p2p-phone = Телефон нөмірі бойынша аударым
+method-payin-ecom-card = Картамен төлеу
+
+## Waiting
+searching-title = Төлем деректемелері дайындалуда
+searching-text = Әдетте бұл бірнеше секундқа созылады.
+checking-title = Төлеміңіз тексерілуде
+checking-text = Рақмет! Банктің аударымыңызды растауын күтіп отырмыз.
+
+## Instructions
+instructions-title = Соманы дәл аударыңыз
+instructions-card = Банк қосымшасы арқылы ақшаны осы карта нөміріне аударыңыз.
+instructions-phone = Банк қосымшасы арқылы ақшаны осы телефон нөміріне аударыңыз.
+instructions-account = Ақшаны осы банк шотына аударыңыз.
+instructions-link = Төлем сілтемесін ашып, соманы растаңыз.
+instructions-qr = QR-кодты банк қосымшасымен сканерлеңіз немесе сілтемені осы телефонда ашыңыз.
+instructions-ussd = Осы кодты телефоныңызда теріп, нұсқауларды орындаңыз.
+instructions-exact-amount = Бір төлеммен дәл { $amount } аударыңыз, әйтпесе ақшаның түсуі кешігуі мүмкін.
+field-card-number = Карта нөмірі
+field-phone = Телефон нөмірі
+field-account = Шот нөмірі
+field-link = Төлем сілтемесі
+field-ussd = USSD-код
+field-holder = Алушы
+field-bank = Банк
+field-amount = Сома
+copy = Көшіру
+copy-value = Көшіру: { $what }
+copied = Көшірілді
+open-link = Төлем сілтемесін ашу
+dial-ussd = Кодты теру
+qr-alt = Төлем сілтемесінің QR-коды
+
+## Actions
+i-have-paid = Мен төледім
+i-have-paid-hint = Ақшаны жібергеннен кейін осы батырманы басыңыз.
+cancel-payment = Төлемнен бас тарту
+back-to-shop = Дүкенге оралу
+
+## Mobile money
+push-title = Төлемді телефоныңызда растаңыз
+push-text = Телефоныңызға төлем сұрауын жібердік. Оны ашып, { $amount } төлемін растау үшін PIN-кодты енгізіңіз.
+
+## Receipt
+receipt-title = Түбіртекті жүктеңіз
+receipt-text = Егер төлеген болсаңыз, төлеміңізді табуымыз үшін банктен алған түбіртекті жүктеңіз (сурет немесе PDF, 5 МБ-қа дейін).
+receipt-file = Түбіртек файлы
+receipt-submit = Түбіртекті жүктеу
+receipt-uploaded = Рақмет, түбіртегіңіз жүктелді.
+receipt-error-size = Файл 5 МБ-тан үлкен.
+receipt-error-type = Сурет (JPEG, PNG, WebP немесе HEIC) не PDF жүктеңіз.
+receipt-error-missing = Жүктейтін файлды таңдаңыз.
+
+## Results
+success-title = Төлем қабылданды
+success-text = Рақмет! Төлеміңіз сәтті аяқталды.
+decline-title = Төлем орындалмады
+expired-title = Төлем мерзімі өтті
+reason-canceled = Төлемнен бас тартылды.
+reason-expired = Төлеуге берілген уақыт бітті.
+reason-no-requisites = Қазір төлем деректемелерін дайындау мүмкін болмады. Кейінірек қайталап көріңіз.
+reason-antifraud = Төлемді қауіпсіздік тексерісі қабылдамады.
+reason-no-payment = Төлем бізге түскен жоқ.
+reason-declined-user = Төлем сұрауы телефоныңызда қабылданбады.
+reason-issuer = Банкіңіз төлемді қабылдамады.
+reason-insufficient-funds = Картада қаражат жеткіліксіз.
+reason-card-expired = Картаның мерзімі өтіп кеткен.
+reason-3ds-failed = Банкіңіз төлемді растай алмады.
+reason-other = Төлем қабылданбады.
+dispute-title = Төлем тексерілуде
+dispute-no-payment = Төлеміңіз бізге әлі түскен жоқ. Егер төлеген болсаңыз, түбіртекті жүктеңіз.
+dispute-different-amount = Бізге тапсырыс сомасынан өзгеше сома түсті. Қолдау қызметі сізбен хабарласады.
+dispute-confirm-timeout = Түбіртегіңізді алдық, төлемді тексеріп жатырмыз. Бұл 24 сағатқа дейін созылуы мүмкін.
+
+## Card
+card-title = Картамен төлеу
+card-number = Карта нөмірі
+card-expiry = Жарамдылық мерзімі
+card-month = Ай
+card-year = Жыл
+card-holder = Картадағы аты-жөні
+card-cvv = Қауіпсіздік коды (CVV)
+card-cvv-hint = Картаның артқы жағындағы 3 немесе 4 сан
+card-pay = { $amount } төлеу
+card-error-number = Карта нөмірін тексеріңіз.
+card-error-expiry = Жарамдылық мерзімін тексеріңіз.
+card-error-holder = Аты-жөніңізді картада жазылғандай латын немесе кирилл әріптерімен енгізіңіз.
+card-error-cvv = Қауіпсіздік коды 3 немесе 4 саннан тұрады.
+card-processing = Картаңыз тексерілуде…
+threeds-title = Банкіңізде растаңыз
+threeds-text = Енді төлемді растау үшін банкіңіздің беті ашылады.
+threeds-continue = Банкке өту
+
+## Errors
+not-found-title = Төлем табылмады
+not-found-text = Бұл төлем сілтемесі жарамсыз. Дүкенге оралып, төлемді қайтадан бастаңыз.
+error-session = Сессияның уақыты бітті. Қайталап көріңіз.
+error-not-available = Бұл төлем үшін бұл әрекет енді қолжетімсіз.
+
+## Sandbox panel
+sandbox-title = Тест ортасы
+sandbox-text = Тест режимі: бұл батырмалар оператор мен банк орындайтын әрекеттерді жасайды.
+sandbox-received = Қаражат түсті
+sandbox-different = Басқа сома түсті
+sandbox-expire = Уақытты аяқтау
+sandbox-push-accept = Push-сұрауды растау
+sandbox-push-refuse = Push-сұраудан бас тарту
+
+## Demo shop
+shop-title = Kassa демо-дүкені
+shop-intro = Төлемді басынан аяғына дейін сынап көріңіз. Бұл дүкен тест режимінде виджет арқылы нақты қол қойылған төлем жасап, сізді оның төлем бетіне жібереді.
+shop-country = Ел және төлеу тәсілі
+shop-amount = Сома
+shop-pay = Төлем бетіне өту
+shop-any-method = Төлем бетінде өзім таңдаймын
+shop-error = Төлем жасалмады: { $reason }
+
+## Sandbox bank pages
+acs-title = Сіздің банкіңіз: төлемді растаңыз
+acs-text = Телефоныңызға жіберілген бір реттік кодты енгізіңіз. Тест ортасында код — 123456.
+acs-code = Бір реттік код
+acs-submit = Растау
+acs-wrong-code = Код қате. Қалған әрекет саны: { $left }
+acs-cancel = Бас тарту
+bank-title = Сіздің банкіңіз
+bank-text = Сатушыға { $amount } төлеуді растаңыз.
+bank-approve = Растау
+bank-decline = Қабылдамау

@@ -1,0 +1,165 @@
+# Платёжная страница Kassa — русский.
+
+## Page frame
+brand = Kassa
+page-title = Оплата { $amount }
+skip-to-content = Перейти к оплате
+language = Язык
+secure-note = Безопасная оплата через Kassa. Никому не сообщайте PIN-код карты и одноразовые коды — вводите их только на странице или в приложении своего банка.
+amount-label = Сумма к оплате
+description-label = Назначение платежа
+time-left = Время на оплату
+time-left-minutes = { $minutes ->
+    [one] осталась примерно { $minutes } минута
+    [few] осталось примерно { $minutes } минуты
+    [many] осталось примерно { $minutes } минут
+   *[other] осталось примерно { $minutes } минуты
+}
+time-up = Время вышло
+updating = Страница обновляется автоматически.
+status-updated = Статус платежа изменился.
+
+## Method choice
+choose-method-title = Как вы хотите оплатить?
+choose-method-hint = Выберите способ оплаты. Реквизиты появятся на следующем шаге.
+method-payin-p2p-card = Перевод на карту
+method-payin-p2p-sbp = Система быстрых платежей (СБП)
+method-payin-1-click = Оплата в один клик
+method-payin-p2p-international = Международный перевод
+method-payin-qr-sbp = QR-код СБП
+method-payin-p2p-mobile = Мобильный перевод
+method-payin-p2p-card-international = Перевод на зарубежную карту
+method-payin-qr-link-p2p = QR-код
+method-payin-account-number = Перевод на банковский счёт
+method-payin-wallet-link = Кошелёк
+method-payin-ussd = USSD-код
+method-payin-eft-link = Мгновенный EFT
+method-payin-mobile-money = Мобильные деньги
+method-payin-p2p-phone = Перевод по номеру телефона
+method-payin-ecom-card = Оплата картой
+
+## Waiting
+searching-title = Готовим реквизиты для оплаты
+searching-text = Обычно это занимает несколько секунд.
+checking-title = Проверяем платёж
+checking-text = Спасибо! Ждём, когда банк подтвердит ваш перевод.
+
+## Instructions
+instructions-title = Переведите точную сумму
+instructions-card = Переведите деньги на этот номер карты в приложении вашего банка.
+instructions-phone = Переведите деньги по этому номеру телефона в приложении вашего банка.
+instructions-account = Переведите деньги на этот банковский счёт.
+instructions-link = Откройте ссылку для оплаты и подтвердите сумму.
+instructions-qr = Отсканируйте QR-код в приложении вашего банка или откройте ссылку на этом телефоне.
+instructions-ussd = Наберите этот код на телефоне и следуйте подсказкам.
+instructions-exact-amount = Переведите ровно { $amount } одним платежом, иначе зачисление может задержаться.
+field-card-number = Номер карты
+field-phone = Номер телефона
+field-account = Номер счёта
+field-link = Ссылка для оплаты
+field-ussd = USSD-код
+field-holder = Получатель
+field-bank = Банк
+field-amount = Сумма
+copy = Копировать
+copy-value = Копировать: { $what }
+copied = Скопировано
+open-link = Открыть ссылку для оплаты
+dial-ussd = Набрать код
+qr-alt = QR-код ссылки для оплаты
+
+## Actions
+i-have-paid = Я оплатил
+i-have-paid-hint = Нажмите, когда отправите деньги.
+cancel-payment = Отменить платёж
+back-to-shop = Вернуться в магазин
+
+## Mobile money
+push-title = Подтвердите платёж на телефоне
+push-text = Мы отправили запрос на оплату на ваш телефон. Откройте его и введите PIN-код, чтобы подтвердить оплату { $amount }.
+
+## Receipt
+receipt-title = Загрузите чек
+receipt-text = Если вы уже оплатили, загрузите чек из банка (изображение или PDF, до 5 МБ), чтобы мы нашли ваш платёж.
+receipt-file = Файл чека
+receipt-submit = Загрузить чек
+receipt-uploaded = Спасибо, чек загружен.
+receipt-error-size = Файл больше 5 МБ.
+receipt-error-type = Загрузите изображение (JPEG, PNG, WebP или HEIC) или PDF.
+receipt-error-missing = Выберите файл для загрузки.
+
+## Results
+success-title = Платёж получен
+success-text = Спасибо! Оплата прошла успешно.
+decline-title = Платёж не выполнен
+expired-title = Срок оплаты истёк
+reason-canceled = Платёж отменён.
+reason-expired = Время на оплату истекло.
+reason-no-requisites = Сейчас не удалось подготовить реквизиты. Попробуйте позже.
+reason-antifraud = Платёж отклонён проверкой безопасности.
+reason-no-payment = Мы не получили платёж.
+reason-declined-user = Запрос на оплату отклонён на вашем телефоне.
+reason-issuer = Ваш банк отклонил платёж.
+reason-insufficient-funds = На карте недостаточно средств.
+reason-card-expired = Срок действия карты истёк.
+reason-3ds-failed = Ваш банк не смог подтвердить платёж.
+reason-other = Платёж отклонён.
+dispute-title = Платёж на проверке
+dispute-no-payment = Мы пока не получили ваш платёж. Если вы уже оплатили, загрузите чек.
+dispute-different-amount = Мы получили сумму, которая отличается от суммы заказа. Служба поддержки свяжется с вами.
+dispute-confirm-timeout = Мы получили ваш чек и проверяем платёж. Это может занять до 24 часов.
+
+## Card
+card-title = Оплата картой
+card-number = Номер карты
+card-expiry = Срок действия
+card-month = Месяц
+card-year = Год
+card-holder = Имя на карте
+card-cvv = Код безопасности (CVV)
+card-cvv-hint = 3 или 4 цифры на обратной стороне карты
+card-pay = Оплатить { $amount }
+card-error-number = Проверьте номер карты.
+card-error-expiry = Проверьте срок действия.
+card-error-holder = Введите имя так, как оно указано на карте, латиницей или кириллицей.
+card-error-cvv = Код безопасности состоит из 3 или 4 цифр.
+card-processing = Проверяем карту…
+threeds-title = Подтвердите оплату в банке
+threeds-text = Сейчас откроется страница вашего банка, где нужно подтвердить платёж.
+threeds-continue = Перейти в банк
+
+## Errors
+not-found-title = Платёж не найден
+not-found-text = Эта ссылка для оплаты недействительна. Вернитесь в магазин и начните оплату заново.
+error-session = Сессия истекла. Попробуйте ещё раз.
+error-not-available = Это действие для данного платежа больше недоступно.
+
+## Sandbox panel
+sandbox-title = Песочница
+sandbox-text = Тестовый режим: эти кнопки делают то же, что сделали бы оператор и банк.
+sandbox-received = Деньги получены
+sandbox-different = Получена другая сумма
+sandbox-expire = Завершить время на оплату
+sandbox-push-accept = Принять push-запрос
+sandbox-push-refuse = Отклонить push-запрос
+
+## Demo shop
+shop-title = Демо-магазин Kassa
+shop-intro = Попробуйте оплату от начала до конца. Этот магазин создаёт настоящий подписанный платёж через виджет в режиме песочницы и перенаправляет вас на его платёжную страницу.
+shop-country = Страна и способ оплаты
+shop-amount = Сумма
+shop-pay = Перейти к оплате
+shop-any-method = Выберу на странице оплаты
+shop-error = Не удалось создать платёж: { $reason }
+
+## Sandbox bank pages
+acs-title = Ваш банк: подтвердите платёж
+acs-text = Введите одноразовый код, отправленный на ваш телефон. В песочнице код — 123456.
+acs-code = Одноразовый код
+acs-submit = Подтвердить
+acs-wrong-code = Неверный код. Осталось попыток: { $left }
+acs-cancel = Отмена
+bank-title = Ваш банк
+bank-text = Подтвердите оплату { $amount } продавцу.
+bank-approve = Подтвердить
+bank-decline = Отклонить

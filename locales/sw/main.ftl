@@ -1,0 +1,163 @@
+# Ukurasa wa malipo wa Kassa — Kiswahili (Kenya).
+
+## Page frame
+brand = Kassa
+page-title = Malipo ya { $amount }
+skip-to-content = Ruka hadi kwenye malipo
+language = Lugha
+secure-note = Malipo salama kupitia Kassa. Usimpe mtu yeyote PIN ya kadi yako wala misimbo ya matumizi moja nje ya ukurasa au programu rasmi ya benki yako.
+amount-label = Kiasi cha kulipa
+description-label = Madhumuni ya malipo
+time-left = Muda uliobaki wa kulipa
+time-left-minutes = { $minutes ->
+    [one] imebaki takriban dakika { $minutes }
+   *[other] zimebaki takriban dakika { $minutes }
+}
+time-up = Muda umekwisha
+updating = Ukurasa huu unajisasisha wenyewe.
+status-updated = Hali ya malipo imebadilika.
+
+## Method choice
+choose-method-title = Ungependa kulipa vipi?
+choose-method-hint = Chagua njia ya kulipa. Maelezo ya malipo yataonyeshwa katika hatua inayofuata.
+method-payin-p2p-card = Uhamisho kwa kadi ya benki
+method-payin-p2p-sbp = Mfumo wa Malipo ya Haraka (SBP)
+method-payin-1-click = Malipo kwa mbofyo mmoja
+method-payin-p2p-international = Uhamisho wa kimataifa
+method-payin-qr-sbp = Msimbo wa QR wa SBP
+method-payin-p2p-mobile = Uhamisho kwa simu
+method-payin-p2p-card-international = Uhamisho kwa kadi ya kimataifa
+method-payin-qr-link-p2p = Msimbo wa QR
+method-payin-account-number = Uhamisho kwa akaunti ya benki
+method-payin-wallet-link = Pochi ya kidijitali
+method-payin-ussd = Msimbo wa USSD
+method-payin-eft-link = EFT ya papo hapo
+method-payin-mobile-money = Pesa kwa simu
+method-payin-p2p-phone = Uhamisho kwa nambari ya simu
+method-payin-ecom-card = Lipa kwa kadi
+
+## Waiting
+searching-title = Tunaandaa maelezo yako ya malipo
+searching-text = Kwa kawaida huchukua sekunde chache.
+checking-title = Tunakagua malipo yako
+checking-text = Asante! Tunasubiri benki ithibitishe uhamisho wako.
+
+## Instructions
+instructions-title = Tuma kiasi kamili
+instructions-card = Tuma pesa kwa nambari hii ya kadi kupitia programu ya benki yako.
+instructions-phone = Tuma pesa kwa nambari hii ya simu kupitia programu ya benki yako.
+instructions-account = Tuma pesa kwa akaunti hii ya benki.
+instructions-link = Fungua kiungo cha malipo na uthibitishe kiasi.
+instructions-qr = Changanua msimbo wa QR kwa programu ya benki yako, au fungua kiungo kwenye simu hii.
+instructions-ussd = Piga msimbo huu kwenye simu yako na ufuate maelekezo.
+instructions-exact-amount = Tuma { $amount } kamili kwa malipo moja, la sivyo pesa zinaweza kuchelewa kuingia.
+field-card-number = Nambari ya kadi
+field-phone = Nambari ya simu
+field-account = Nambari ya akaunti
+field-link = Kiungo cha malipo
+field-ussd = Msimbo wa USSD
+field-holder = Mpokeaji
+field-bank = Benki
+field-amount = Kiasi
+copy = Nakili
+copy-value = Nakili: { $what }
+copied = Imenakiliwa
+open-link = Fungua kiungo cha malipo
+dial-ussd = Piga msimbo
+qr-alt = Msimbo wa QR wa kiungo cha malipo
+
+## Actions
+i-have-paid = Nimelipa
+i-have-paid-hint = Bonyeza hapa baada ya kutuma pesa.
+cancel-payment = Ghairi malipo
+back-to-shop = Rudi dukani
+
+## Mobile money
+push-title = Thibitisha malipo kwenye simu yako
+push-text = Tumetuma ombi la malipo kwenye simu yako. Lifungue na uweke PIN yako ili kuidhinisha { $amount }.
+
+## Receipt
+receipt-title = Pakia risiti yako
+receipt-text = Ikiwa umeshalipa, pakia risiti kutoka benki yako (picha au PDF, hadi 5 MB) ili tuweze kupata malipo yako.
+receipt-file = Faili ya risiti
+receipt-submit = Pakia risiti
+receipt-uploaded = Asante, risiti yako imepakiwa.
+receipt-error-size = Faili ni kubwa kuliko 5 MB.
+receipt-error-type = Tafadhali pakia picha (JPEG, PNG, WebP au HEIC) au PDF.
+receipt-error-missing = Chagua faili ya kupakia.
+
+## Results
+success-title = Malipo yamepokelewa
+success-text = Asante! Malipo yako yamekamilika.
+decline-title = Malipo hayakukamilika
+expired-title = Muda wa malipo umeisha
+reason-canceled = Malipo yameghairiwa.
+reason-expired = Muda wa kulipa umekwisha.
+reason-no-requisites = Hatukuweza kuandaa maelezo ya malipo kwa sasa. Tafadhali jaribu tena baadaye.
+reason-antifraud = Malipo yamekataliwa na ukaguzi wa usalama.
+reason-no-payment = Hatukupokea malipo.
+reason-declined-user = Ombi la malipo lilikataliwa kwenye simu yako.
+reason-issuer = Benki yako imekataa malipo.
+reason-insufficient-funds = Hakuna pesa za kutosha kwenye kadi.
+reason-card-expired = Muda wa kutumia kadi umekwisha.
+reason-3ds-failed = Benki yako haikuweza kuthibitisha malipo.
+reason-other = Malipo yamekataliwa.
+dispute-title = Malipo yanakaguliwa
+dispute-no-payment = Bado hatujapokea malipo yako. Ikiwa umeshalipa, pakia risiti.
+dispute-different-amount = Tumepokea kiasi tofauti na cha agizo. Timu ya huduma kwa wateja itawasiliana nawe.
+dispute-confirm-timeout = Tumepokea risiti yako na tunakagua malipo. Hii inaweza kuchukua hadi saa 24.
+
+## Card
+card-title = Lipa kwa kadi
+card-number = Nambari ya kadi
+card-expiry = Tarehe ya mwisho wa matumizi
+card-month = Mwezi
+card-year = Mwaka
+card-holder = Jina lililo kwenye kadi
+card-cvv = Msimbo wa usalama (CVV)
+card-cvv-hint = Tarakimu 3 au 4 nyuma ya kadi
+card-pay = Lipa { $amount }
+card-error-number = Angalia nambari ya kadi.
+card-error-expiry = Angalia tarehe ya mwisho wa matumizi.
+card-error-holder = Weka jina kama lilivyoandikwa kwenye kadi, kwa herufi za Kilatini au za Kisiriliki.
+card-error-cvv = Msimbo wa usalama una tarakimu 3 au 4.
+card-processing = Tunakagua kadi yako…
+threeds-title = Thibitisha na benki yako
+threeds-text = Ukurasa wa benki yako utafunguka sasa ili uthibitishe malipo.
+threeds-continue = Endelea kwenye benki
+
+## Errors
+not-found-title = Malipo hayakupatikana
+not-found-text = Kiungo hiki cha malipo si sahihi. Rudi dukani na uanze malipo upya.
+error-session = Muda wa kipindi chako umekwisha. Tafadhali jaribu tena.
+error-not-available = Kitendo hiki hakipatikani tena kwa malipo haya.
+
+## Sandbox panel
+sandbox-title = Mazingira ya majaribio
+sandbox-text = Hali ya majaribio: vitufe hivi hufanya kile ambacho mwendeshaji na benki wangefanya.
+sandbox-received = Pesa zimepokelewa
+sandbox-different = Kiasi tofauti kimepokelewa
+sandbox-expire = Acha muda uishe
+sandbox-push-accept = Idhinisha ombi la push
+sandbox-push-refuse = Kataa ombi la push
+
+## Demo shop
+shop-title = Duka la majaribio la Kassa
+shop-intro = Jaribu malipo kuanzia mwanzo hadi mwisho. Duka hili linaunda malipo halisi yaliyotiwa sahihi kupitia wijeti katika hali ya majaribio na kukupeleka kwenye ukurasa wake wa malipo.
+shop-country = Nchi na njia ya kulipa
+shop-amount = Kiasi
+shop-pay = Nenda kwenye ukurasa wa malipo
+shop-any-method = Nitachagua kwenye ukurasa
+shop-error = Malipo hayakuweza kuundwa: { $reason }
+
+## Sandbox bank pages
+acs-title = Benki yako: thibitisha malipo
+acs-text = Weka msimbo wa matumizi moja uliotumwa kwenye simu yako. Katika mazingira ya majaribio msimbo ni 123456.
+acs-code = Msimbo wa matumizi moja
+acs-submit = Thibitisha
+acs-wrong-code = Msimbo si sahihi. Majaribio yaliyobaki: { $left }
+acs-cancel = Ghairi
+bank-title = Benki yako
+bank-text = Idhinisha malipo ya { $amount } kwa mfanyabiashara.
+bank-approve = Idhinisha
+bank-decline = Kataa

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds the browser bundle of the page's islands into target/site/pkg. Installs the wasm
+# target and wasm-bindgen-cli (pinned to the wasm-bindgen crate in Cargo.lock) when missing.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+WASM_BINDGEN_VERSION=0.2.130
+
+if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
+  rustup target add wasm32-unknown-unknown
+fi
+if ! command -v wasm-bindgen >/dev/null || ! wasm-bindgen --version | grep -q " $WASM_BINDGEN_VERSION"; then
+  echo "installing wasm-bindgen-cli $WASM_BINDGEN_VERSION (a few minutes, once)"
+  cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
+fi
+
+cargo build -p frontend --lib --target wasm32-unknown-unknown --profile wasm-release
+mkdir -p target/site/pkg
+wasm-bindgen --target web --no-typescript --out-dir target/site/pkg --out-name kassa_islands \
+  target/wasm32-unknown-unknown/wasm-release/frontend.wasm
+ls -l target/site/pkg

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Runs every test: formatting, lints, unit and integration tests on SQLite and PostgreSQL,
+# and the browser end-to-end tests. Installs what a fresh machine lacks.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+scripts/ensure-postgres.sh
+
+echo "== format and lints"
+cargo fmt --all -- --check
+cargo clippy --all-targets -- -D warnings
+
+echo "== unit and integration tests (SQLite and PostgreSQL)"
+cargo test
+
+if [ -x scripts/e2e.sh ]; then
+  echo "== end-to-end tests (Playwright, Chromium)"
+  scripts/e2e.sh
+fi
+echo "== all tests passed"

@@ -1,0 +1,105 @@
+//! Static files: the stylesheet (content-hashed URL, cached for a year), the favicon, and the
+//! browser bundle of the islands when it is built.
+
+use std::path::Path;
+
+use axum::Router;
+use axum::http::{HeaderValue, header};
+use axum::response::IntoResponse;
+use axum::routing::get;
+use sha2::{Digest, Sha256};
+use tower_http::services::ServeDir;
+use tower_http::set_header::SetResponseHeaderLayer;
+
+use super::AppState;
+use app::model::Scripts;
+
+const CSS: &str = include_str!("../../../style/main.css");
+const FAVICON_SVG: &str = include_str!("../../../public/favicon.svg");
+const FAVICON_ICO: &[u8] = include_bytes!("../../../public/favicon.ico");
+/// Name of the wasm-bindgen output of the `frontend` crate.
+pub const BUNDLE_NAME: &str = "kassa_islands";
+
+/// Where pages find their assets.
+#[derive(Clone, Debug)]
+pub struct Assets {
+    pub css_href: String,
+    /// The islands bundle, when `{site_root}/pkg` holds it.
+    pub scripts: Option<Scripts>,
+}
+
+impl Assets {
+    pub fn new(site_root: &Path) -> Self {
+        let hash = hex::encode(&Sha256::digest(CSS.as_bytes())[..8]);
+        let built = site_root
+            .join("pkg")
+            .join(format!("{BUNDLE_NAME}.js"))
+            .exists();
+        if !built {
+            tracing::info!(site_root = %site_root.display(), "no browser bundle: pages work without JavaScript islands");
+        }
+        Assets {
+            css_href: format!("/assets/main.css?v={hash}"),
+            scripts: built.then(|| Scripts {
+                pkg_dir: "pkg".into(),
+                output_name: BUNDLE_NAME.into(),
+            }),
+        }
+    }
+}
+
+pub fn router(site_root: &Path) -> Router<AppState> {
+    let immutable = HeaderValue::from_static("public, max-age=31536000, immutable");
+    let pkg = ServeDir::new(site_root.join("pkg"));
+    Router::new()
+        .route(
+            "/assets/main.css",
+            get(move || async move {
+                (
+                    [
+                        (
+                            header::CONTENT_TYPE,
+                            HeaderValue::from_static("text/css; charset=utf-8"),
+                        ),
+                        (header::CACHE_CONTROL, immutable),
+                    ],
+                    CSS,
+                )
+            }),
+        )
+        .route(
+            "/favicon.svg",
+            get(|| async {
+                (
+                    [
+                        (header::CONTENT_TYPE, "image/svg+xml"),
+                        (header::CACHE_CONTROL, "public, max-age=86400"),
+                    ],
+                    FAVICON_SVG,
+                )
+            }),
+        )
+        .route(
+            "/favicon.ico",
+            get(|| async {
+                (
+                    [
+                        (header::CONTENT_TYPE, "image/x-icon"),
+                        (header::CACHE_CONTROL, "public, max-age=86400"),
+                    ],
+                    FAVICON_ICO,
+                )
+                    .into_response()
+            }),
+        )
+        // The bundle keeps its name across builds: revalidate rather than cache blindly.
+        .nest_service(
+            "/pkg",
+            tower::ServiceBuilder::new()
+                .layer(SetResponseHeaderLayer::overriding(
+                    header::CACHE_CONTROL,
+                    HeaderValue::from_static("no-cache"),
+                ))
+                .service(pkg),
+        )
+}

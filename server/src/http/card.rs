@@ -1,0 +1,225 @@
+//! The card form of the hosted page (`payin-ecom-card`) and the page's own 3DS `TermUrl`.
+//! Card numbers and codes pass through memory only: never into the session, storage or logs.
+
+use std::collections::HashMap;
+
+use axum::extract::{Path, State};
+use axum::http::HeaderMap;
+use axum::response::Response;
+use axum::routing::post;
+use axum::{Form, Router};
+use serde::{Deserialize, Serialize};
+use tower_sessions::Session;
+
+use super::AppState;
+use super::page::{back_to, form_payment};
+use crate::acquirer::Card;
+use crate::domain::payment::{Actor, is_page_token};
+use crate::domain::rules;
+use crate::secret::Secret;
+use app::model::CardForm;
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/pay/{token}/card", post(submit))
+        .route("/pay/{token}/3ds", post(term_url))
+}
+
+fn errors_key(token: &str) -> String {
+    format!("card-form:{token}")
+}
+
+/// What the form shows again after a refused submit: the errors and the holder name (never the
+/// card number or code).
+#[derive(Debug, Serialize, Deserialize)]
+struct StoredForm {
+    errors: Vec<(String, String)>,
+    holder: String,
+}
+
+pub async fn take_form_errors(session: &Session, token: &str) -> Option<CardForm> {
+    let stored: StoredForm = session.remove(&errors_key(token)).await.ok().flatten()?;
+    Some(CardForm {
+        errors: stored.errors,
+        holder: stored.holder,
+    })
+}
+
+/// Reads the card form; errors are (field, message key).
+pub fn parse_card_form(
+    form: &HashMap<String, String>,
+    now_year: i64,
+) -> Result<Card, Vec<(String, String)>> {
+    let field = |name: &str| {
+        form.get(name)
+            .map(|v| v.trim().to_string())
+            .unwrap_or_default()
+    };
+    let pan: String = field("pan")
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '-')
+        .collect();
+    let month = field("exp_month")
+        .parse::<i64>()
+        .ok()
+        .filter(|m| (1..=12).contains(m));
+    let year = field("exp_year")
+        .parse::<i64>()
+        .ok()
+        .map(|y| if y < 100 { 2000 + y } else { y })
+        .filter(|y| (2020..=2099).contains(y));
+    let holder = field("holder");
+    let cvv = field("cvv");
+    let mut errors = Vec::new();
+    if !rules::is_card_number(&pan) {
+        errors.push(("pan".into(), "card-error-number".into()));
+    }
+    if month.is_none() || year.is_none() || year.is_some_and(|y| y < now_year) {
+        errors.push(("expiry".into(), "card-error-expiry".into()));
+    }
+    if !rules::is_card_holder(&holder) {
+        errors.push(("holder".into(), "card-error-holder".into()));
+    }
+    if !((3..=4).contains(&cvv.len()) && cvv.bytes().all(|b| b.is_ascii_digit())) {
+        errors.push(("cvv".into(), "card-error-cvv".into()));
+    }
+    match (errors.is_empty(), month, year) {
+        (true, Some(month), Some(year)) => Ok(Card {
+            pan: Secret::new(pan),
+            cvv: Some(Secret::new(cvv)),
+            year,
+            month,
+            holder,
+        }),
+        _ => Err(errors),
+    }
+}
+
+fn current_year() -> i64 {
+    // Days since 1970 / 365.2425 is within a day of the civil year boundary; good enough for
+    // "the year is not in the past" (the acquirer checks the month precisely).
+    1970 + (crate::domain::time::now_ms() / 86_400_000) * 10_000 / 3_652_425
+}
+
+async fn submit(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    headers: HeaderMap,
+    session: Session,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    let payment = match form_payment(&state, &session, &token, &form, &headers).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let lang = form.get("lang").map(String::as_str);
+    match parse_card_form(&form, current_year()) {
+        Ok(card) => {
+            if let Err(e) = state.payments.authorize(payment, card, Actor::User).await {
+                tracing::info!(error = %e, "card form not accepted");
+                let _ = session
+                    .insert(
+                        &format!("notice:{token}"),
+                        serde_json::json!({"key": "error-not-available", "error": true}),
+                    )
+                    .await;
+            }
+        }
+        Err(errors) => {
+            let holder = form.get("holder").cloned().unwrap_or_default();
+            let _ = session
+                .insert(&errors_key(&token), StoredForm { errors, holder })
+                .await;
+        }
+    }
+    back_to(&token, lang)
+}
+
+/// The issuer posts `PaRes` and `MD` here after the challenge (the page's own `TermUrl`). No
+/// CSRF token: the post comes from the issuer's page, and the signed `PaRes` is the proof.
+async fn term_url(
+    State(state): State<AppState>,
+    Path(token): Path<String>,
+    Form(form): Form<HashMap<String, String>>,
+) -> Response {
+    if is_page_token(&token)
+        && let Ok(payment) = state.payments.by_page_token(&token).await
+    {
+        let pa_res = form.get("PaRes").map(String::as_str).unwrap_or_default();
+        let md = form.get("MD").map(String::as_str).unwrap_or_default();
+        if let Err(e) = state
+            .payments
+            .complete_3ds(payment, pa_res, md, Actor::User)
+            .await
+        {
+            tracing::info!(error = %e, "3DS result not applied");
+        }
+    }
+    back_to(&token, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn form(pairs: &[(&str, &str)]) -> HashMap<String, String> {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn a_good_card_form_parses() {
+        let card = parse_card_form(
+            &form(&[
+                ("pan", "4242 4242 4242 4242"),
+                ("exp_month", "12"),
+                ("exp_year", "30"),
+                ("holder", "IVAN PETROV"),
+                ("cvv", "123"),
+            ]),
+            2026,
+        )
+        .unwrap();
+        assert_eq!(card.pan.expose(), "4242424242424242");
+        assert_eq!((card.month, card.year), (12, 2030));
+    }
+
+    #[test]
+    fn every_bad_field_is_named() {
+        let errors = parse_card_form(
+            &form(&[
+                ("pan", "4242 4242 4242 4241"),
+                ("exp_month", "13"),
+                ("exp_year", "2030"),
+                ("holder", "José"),
+                ("cvv", "12"),
+            ]),
+            2026,
+        )
+        .unwrap_err();
+        let fields: Vec<&str> = errors.iter().map(|(f, _)| f.as_str()).collect();
+        assert_eq!(fields, ["pan", "expiry", "holder", "cvv"]);
+        let past = parse_card_form(
+            &form(&[
+                ("pan", "4242424242424242"),
+                ("exp_month", "1"),
+                ("exp_year", "2021"),
+                ("holder", "A B"),
+                ("cvv", "123"),
+            ]),
+            2026,
+        )
+        .unwrap_err();
+        assert_eq!(
+            past,
+            vec![("expiry".to_string(), "card-error-expiry".to_string())]
+        );
+    }
+
+    #[test]
+    fn the_year_is_current() {
+        assert!((2026..2100).contains(&current_year()));
+    }
+}

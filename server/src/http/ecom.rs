@@ -1,0 +1,179 @@
+//! H2H card e-commerce: create, info (merchant-api.md endpoints 5–6) and
+//! `confirm-3ds-result` (decisions.md §5–§6).
+
+use axum::Json;
+use axum::extract::State;
+use serde::Deserialize;
+use utoipa::ToSchema;
+use utoipa_axum::router::OpenApiRouter;
+use utoipa_axum::routes;
+
+use super::AppState;
+use super::error::{ApiError, ApiResult};
+use super::field::{Check, Field, Text};
+use super::merchant::Merchant;
+use super::payin::{CardIn, CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, parse_payin};
+use super::response::{
+    MerchantErrors, PaymentErrors, PaymentRefGeneral, PaymentRefRequest, PaymentResponse, View,
+};
+use crate::acquirer::Card;
+use crate::domain::catalogue::Integration;
+use crate::domain::payment::{Actor, PaymentState};
+
+/// E-commerce create request (no `redirect_url` in `general`: it is ignored).
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct EcomPayinRequest {
+    #[schema(value_type = GeneralIn, required = true)]
+    #[serde(default)]
+    pub general: Field<GeneralIn>,
+    /// `method` must be `card-ecom`.
+    #[schema(value_type = PaymentIn, required = true)]
+    #[serde(default)]
+    pub payment: Field<PaymentIn>,
+    #[schema(value_type = CardIn, required = true)]
+    #[serde(default)]
+    pub card: Field<CardIn>,
+    #[schema(value_type = CustomerIn, required = true)]
+    #[serde(default)]
+    pub customer: Field<CustomerIn>,
+}
+
+/// The issuer's result, forwarded by the merchant.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct ThreeDsIn {
+    /// `PaRes` as posted to the merchant's `TermUrl`.
+    #[schema(value_type = String, required = true)]
+    #[serde(default)]
+    pub pa_res: Field<String>,
+    /// `MD` as posted to the merchant's `TermUrl`.
+    #[schema(value_type = String, required = true)]
+    #[serde(default)]
+    pub md: Field<String>,
+}
+
+#[derive(Debug, Default, Deserialize, ToSchema)]
+pub struct Confirm3dsRequest {
+    #[schema(value_type = PaymentRefGeneral, required = true)]
+    #[serde(default)]
+    pub general: Field<PaymentRefGeneral>,
+    #[serde(rename = "3ds", default)]
+    #[schema(value_type = ThreeDsIn, required = true, rename = "3ds")]
+    pub three_ds: Field<ThreeDsIn>,
+}
+
+pub fn router() -> OpenApiRouter<AppState> {
+    OpenApiRouter::new()
+        .routes(routes!(create))
+        .routes(routes!(info))
+        .routes(routes!(confirm_3ds_result))
+}
+
+/// Create a card payment. It answers `processing:new`; the acquirer runs right after, and the
+/// payment moves to `success`, `decline`, or `processing:awaiting_3ds_result` /
+/// `processing:awaiting_redirect_result` (callback and info carry `asc_info` / `redirect_info`).
+#[utoipa::path(post, path = "/api/v1/payment/ecom/payin", tag = "H2H e-commerce", request_body = EcomPayinRequest,
+    responses((status = 200, description = "Created, or the existing payment for a retried request", body = PaymentResponse), MerchantErrors, PaymentErrors),
+    security(("signature" = [])))]
+pub async fn create(
+    State(state): State<AppState>,
+    req: Merchant<EcomPayinRequest>,
+) -> ApiResult<Json<PaymentResponse>> {
+    if !state.payments.accepts_cards() {
+        return Err(ApiError::field(
+            "payment.method",
+            "card payments are not available",
+        ));
+    }
+    let no_sender = Field::<SenderIn>::Absent;
+    let input = PayinInput {
+        integration: Integration::H2hEcom,
+        general: &req.body.general,
+        payment: &req.body.payment,
+        sender: &no_sender,
+        customer: &req.body.customer,
+        card: Some(&req.body.card),
+    };
+    let (new, card) = parse_payin(
+        state.storage.as_ref(),
+        &req.project,
+        input,
+        req.body_digest.clone(),
+        state.config.allow_private_callbacks,
+    )
+    .await?;
+    let created = state.payments.create(new).await?;
+    if created.fresh
+        && created.payment.state == PaymentState::New
+        && let Some(card) = card
+    {
+        // The card lives in this task's memory only, for the authorization.
+        let card = Card {
+            pan: card.pan,
+            cvv: card.cvv,
+            year: card.year,
+            month: card.month,
+            holder: card.card_holder,
+        };
+        let (payments, payment) = (state.payments.clone(), created.payment.clone());
+        tokio::spawn(async move {
+            let id = payment.request_id.clone();
+            if let Err(e) = payments.authorize(payment, card, Actor::Merchant).await {
+                tracing::warn!(request_id = %id, error = %e, "card authorization failed");
+            }
+        });
+    }
+    Ok(Json(PaymentResponse::of(
+        &created.payment,
+        View::Ecom,
+        &state.public_url,
+    )))
+}
+
+/// Card payment status; `asc_info` / `redirect_info` while authentication is pending.
+#[utoipa::path(post, path = "/api/v1/payment/ecom/payin/info", tag = "H2H e-commerce", request_body = PaymentRefRequest,
+    responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
+pub async fn info(
+    State(state): State<AppState>,
+    req: Merchant<PaymentRefRequest>,
+) -> ApiResult<Json<PaymentResponse>> {
+    let payment = state
+        .payments
+        .find(&req.project.id, &req.body.payment_id()?)
+        .await?;
+    Ok(Json(PaymentResponse::of(
+        &payment,
+        View::Ecom,
+        &state.public_url,
+    )))
+}
+
+/// Forward the issuer's `PaRes` and `MD`: a valid result succeeds, an invalid one declines
+/// with `3DS authentication failed`. Idempotent.
+#[utoipa::path(post, path = "/api/v1/payment/ecom/payin/confirm-3ds-result", tag = "H2H e-commerce", request_body = Confirm3dsRequest,
+    responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
+pub async fn confirm_3ds_result(
+    State(state): State<AppState>,
+    req: Merchant<Confirm3dsRequest>,
+) -> ApiResult<Json<PaymentResponse>> {
+    let mut c = Check::default();
+    let payment_id = c
+        .block("general", &req.body.general, true)
+        .and_then(|g| c.text("general.payment_id", &g.payment_id, true, &Text::max(255)));
+    let three_ds = c.block("3ds", &req.body.three_ds, true);
+    let pa_res = three_ds.and_then(|t| c.text("3ds.pa_res", &t.pa_res, true, &Text::max(8192)));
+    let md = three_ds.and_then(|t| c.text("3ds.md", &t.md, true, &Text::max(255)));
+    c.finish().map_err(ApiError::Validation)?;
+    let (Some(payment_id), Some(pa_res), Some(md)) = (payment_id, pa_res, md) else {
+        return Err(ApiError::InvalidRequest);
+    };
+    let payment = state.payments.find(&req.project.id, &payment_id).await?;
+    let payment = state
+        .payments
+        .complete_3ds(payment, &pa_res, &md, Actor::Merchant)
+        .await?;
+    Ok(Json(PaymentResponse::of(
+        &payment,
+        View::Ecom,
+        &state.public_url,
+    )))
+}
