@@ -186,7 +186,7 @@ pub fn format_amount(minor: i64, currency: Currency, lang: &str) -> (String, Str
     let digits: Vec<char> = int.chars().collect();
     let mut grouped = String::new();
     for (i, c) in digits.iter().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 && c.is_ascii_digit() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) && c.is_ascii_digit() {
             grouped.push(group);
         }
         grouped.push(*c);

@@ -102,8 +102,9 @@ fn no_edit(_: &mut Payment) {}
 
 /// Lease on rows claimed by a background job; longer than any job step takes.
 const JOB_LEASE_MS: i64 = 30_000;
-/// Delay before searching again when no requisite was free.
-const SEARCH_RETRY_MS: i64 = 1_000;
+/// A payment that found no requisite is searched again when a requisite may have become free
+/// (see [`Payments::requisites_may_be_free`]); this is only the safety net behind those events.
+const SEARCH_RETRY_MS: i64 = 30_000;
 /// How often a change is recomputed when concurrent changes keep winning.
 const MAX_CONFLICT_RETRIES: usize = 8;
 
@@ -682,6 +683,10 @@ impl Payments {
                     if wrote_callbacks {
                         self.callbacks_ready.notify_one();
                     }
+                    // A requisite held for this payment is free again for its amount.
+                    if current.requisite_hold().is_some() && next.requisite_hold().is_none() {
+                        self.requisites_may_be_free(next.currency.code).await;
+                    }
                     tracing::info!(request_id = %next.request_id, from = %current.state, to = %next.state, actor = change.actor.code(), "payment moved");
                     return Ok(next);
                 }
@@ -723,6 +728,17 @@ impl Payments {
 
     // -----------------------------------------------------------------------------------------
     // Background work
+
+    /// A requisite in `currency` was added, re-enabled or released: payments waiting for
+    /// requisites in that currency are searched again now. Searches follow these events rather
+    /// than polling, so waiting payments cost nothing while nothing changes.
+    pub async fn requisites_may_be_free(&self, currency: &str) {
+        match self.storage.wake_searches(currency, now_ms()).await {
+            Ok(0) => {}
+            Ok(_) => self.search_ready.notify_one(),
+            Err(e) => tracing::warn!(error = %e, "waking the requisites search failed"),
+        }
+    }
 
     /// Ends payments whose deadline passed. Returns how many moved.
     pub async fn run_due_deadlines(&self) -> Result<usize> {

@@ -137,12 +137,10 @@ async fn verify(
         .get(header::CONTENT_LENGTH)
         .and_then(|v| v.to_str().ok())
         .and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > MAX_BODY_BYTES) {
+    if declared.is_some_and(|n| n > DRAIN_LIMIT) {
         return Err(ApiError::PayloadTooLarge);
     }
-    let bytes = axum::body::to_bytes(body, MAX_BODY_BYTES)
-        .await
-        .map_err(|_| ApiError::PayloadTooLarge)?;
+    let bytes = read_body(body).await?;
     let body: Value =
         serde_json::from_slice(&bytes).map_err(|e| ApiError::InvalidJson(e.to_string()))?;
     if !body.is_object() {
@@ -199,6 +197,35 @@ async fn verify(
         body,
         body_digest,
     })
+}
+
+/// Bodies up to this size are read to the end even when refused, so the client gets the 413
+/// rather than a connection closed under its upload.
+const DRAIN_LIMIT: usize = 1024 * 1024;
+
+/// Reads a request body of at most [`MAX_BODY_BYTES`].
+pub async fn read_body(body: Body) -> Result<axum::body::Bytes, ApiError> {
+    use http_body_util::BodyExt;
+    let mut body = body;
+    let mut bytes = Vec::new();
+    let mut seen = 0usize;
+    while let Some(frame) = body.frame().await {
+        let frame = frame.map_err(|_| ApiError::InvalidRequest)?;
+        if let Ok(chunk) = frame.into_data() {
+            seen += chunk.len();
+            if seen > DRAIN_LIMIT {
+                break;
+            }
+            if seen <= MAX_BODY_BYTES {
+                bytes.extend_from_slice(&chunk);
+            }
+        }
+    }
+    if seen > MAX_BODY_BYTES {
+        Err(ApiError::PayloadTooLarge)
+    } else {
+        Ok(bytes.into())
+    }
 }
 
 /// Parsed verifying keys by token. A token is derived from (or names) one fixed key, so an

@@ -145,6 +145,7 @@ impl Modify for SignatureHeaders {
 fn merchant_routes() -> OpenApiRouter<AppState> {
     OpenApiRouter::with_openapi(ApiDoc::openapi())
         .merge(p2p::router())
+        .merge(ecom::router())
         .merge(widget::router())
         .merge(banks::router())
         .merge(callbacks::router())

@@ -99,9 +99,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for OperatorJson<T> {
         if !json {
             return Err(ApiError::InvalidRequest);
         }
-        let bytes = axum::body::to_bytes(req.into_body(), super::merchant::MAX_BODY_BYTES)
-            .await
-            .map_err(|_| ApiError::PayloadTooLarge)?;
+        let bytes = super::merchant::read_body(req.into_body()).await?;
         let value: Value =
             serde_json::from_slice(&bytes).map_err(|e| ApiError::InvalidJson(e.to_string()))?;
         serde_json::from_value(value)
@@ -339,8 +337,12 @@ async fn create_requisite(
         created_ms: now,
     };
     state.storage.insert_requisite(&requisite).await?;
-    // Payments waiting for requisites may find this one.
-    state.payments.search_ready().notify_one();
+    if requisite.active {
+        state
+            .payments
+            .requisites_may_be_free(&requisite.currency)
+            .await;
+    }
     Ok(Json(requisite.into()))
 }
 
@@ -369,14 +371,17 @@ async fn set_requisite_active(
     if !state.storage.set_requisite_active(&id, body.active).await? {
         return Err(ApiError::NotFound);
     }
-    if body.active {
-        state.payments.search_ready().notify_one();
-    }
     let requisite = state
         .storage
         .requisite(&id)
         .await?
         .ok_or(ApiError::NotFound)?;
+    if requisite.active {
+        state
+            .payments
+            .requisites_may_be_free(&requisite.currency)
+            .await;
+    }
     Ok(Json(requisite.into()))
 }
 

@@ -295,6 +295,9 @@ pub trait Storage: Send + Sync + 'static {
         lease_until_ms: i64,
         limit: i64,
     ) -> Result<Vec<Payment>>;
+    /// Makes payments waiting for requisites in `currency` due for a search at `now_ms`.
+    /// Returns how many.
+    async fn wake_searches(&self, currency: &str, now_ms: i64) -> Result<u64>;
     /// Sets when the next search of a payment runs (after a search found nothing).
     async fn reschedule_search(&self, request_id: &str, version: i64, at_ms: i64) -> Result<()>;
 

@@ -791,6 +791,17 @@ macro_rules! impl_storage {
                 self.claim_payments("search_at_ms", now_ms, lease_until_ms, limit).await
             }
 
+            async fn wake_searches(&self, currency: &str, now_ms: i64) -> Result<u64> {
+                let done = sqlx::query(
+                    "UPDATE payments SET search_at_ms = $2 WHERE search_at_ms IS NOT NULL AND search_at_ms > $2 AND currency = $1",
+                )
+                .bind(currency)
+                .bind(now_ms)
+                .execute(&self.writer)
+                .await?;
+                Ok(done.rows_affected())
+            }
+
             async fn reschedule_search(&self, request_id: &str, version: i64, at_ms: i64) -> Result<()> {
                 sqlx::query(
                     "UPDATE payments SET search_at_ms = $3, lease_until_ms = NULL WHERE request_id = $1 AND version = $2",

@@ -729,7 +729,46 @@ async fn futures_util_join<F: std::future::Future + Unpin>(mut futures: Vec<F>) 
     .await
 }
 
+async fn waiting_payments_wake_when_requisites_appear(backend: Backend) {
+    let app = spawn_app(backend).await;
+    create(
+        &app,
+        &ru_card_payin(&app.key.project_id, "early-bird", 4200),
+    )
+    .await;
+    // The first search finds nothing; the next one comes from the events below, not a timer.
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let id = app.add_ru_card("5536913812345672").await;
+    let started = std::time::Instant::now();
+    app.wait_for("early-bird", 5, |b| {
+        status_of(b) == "processing:awaiting_confirm"
+    })
+    .await;
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    // Disabled, then enabled again: a second waiting payment of the same amount wakes on enable.
+    app.call(CANCEL, &app.general_ref("early-bird")).await;
+    app.operator(
+        &format!("/api/v1/operator/requisites/{id}/active"),
+        &json!({"active": false}),
+    )
+    .await;
+    create(&app, &ru_card_payin(&app.key.project_id, "second", 4200)).await;
+    tokio::time::sleep(std::time::Duration::from_millis(600)).await;
+    let (_, waiting) = app.call(INFO, &app.general_ref("second")).await;
+    assert_eq!(status_of(&waiting), "processing:requisites");
+    app.operator(
+        &format!("/api/v1/operator/requisites/{id}/active"),
+        &json!({"active": true}),
+    )
+    .await;
+    app.wait_for("second", 5, |b| {
+        status_of(b) == "processing:awaiting_confirm"
+    })
+    .await;
+}
+
 both_backends!(
+    waiting_payments_wake_when_requisites_appear,
     create_answers_the_documented_body,
     requisites_are_issued_with_the_instruction,
     create_is_idempotent_and_refuses_a_different_body,

@@ -17,6 +17,8 @@ use crate::receiver::{Behaviour, Receiver};
 struct Server {
     child: Child,
     address: String,
+    /// Everything the process wrote to its log.
+    logs: std::sync::Arc<std::sync::Mutex<String>>,
 }
 
 impl Server {
@@ -38,8 +40,14 @@ impl Server {
         let mut child = cmd.spawn().unwrap();
         let stderr = child.stderr.take().unwrap();
         let (tx, rx) = std::sync::mpsc::channel();
+        let logs = std::sync::Arc::new(std::sync::Mutex::new(String::new()));
+        let sink = logs.clone();
         std::thread::spawn(move || {
             for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let mut all = sink.lock().unwrap();
+                all.push_str(&line);
+                all.push('\n');
+                drop(all);
                 if let Some(rest) = line.split("address=").nth(1) {
                     let _ = tx.send(rest.split_whitespace().next().unwrap_or("").to_string());
                 }
@@ -54,6 +62,7 @@ impl Server {
         Server {
             child,
             address: format!("http://{address}"),
+            logs,
         }
     }
 
@@ -310,4 +319,172 @@ async fn two_processes_on_one_postgres_database_never_do_work_twice() {
             .count();
         assert_eq!(finals, 1, "{id} declined exactly once");
     }
+}
+
+/// A full card flow leaves no card number or security code in the logs or the database.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn card_numbers_and_codes_never_reach_logs_or_storage() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}/kassa.db", dir.path().display());
+    let key = create_project(&url);
+    let server = Server::start(
+        &url,
+        &[("RUST_LOG", "debug"), ("KASSA_CALLBACK_RETRY_S", "1")],
+    );
+    let client = reqwest::Client::new();
+    let card = |id: &str, pan: &str, cvv: &str| {
+        let mut body = crate::ecom::ecom(&key.project_id, id, pan, None);
+        body["card"]["cvv"] = json!(cvv);
+        body
+    };
+    // H2H: a 3DS challenge answered through the issuer and confirm-3ds-result.
+    call(
+        &client,
+        &server,
+        &key,
+        "/api/v1/payment/ecom/payin",
+        card("c1", "4000000000003220", "9173"),
+    )
+    .await;
+    let mut info = Value::Null;
+    for _ in 0..100 {
+        info = call(
+            &client,
+            &server,
+            &key,
+            "/api/v1/payment/ecom/payin/info",
+            general(&key, "c1"),
+        )
+        .await;
+        if info["sub_status"] == "awaiting_3ds_result" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let asc = &info["asc_info"];
+    let page = client
+        .post(format!("{}/sandbox/acs/verify", server.address))
+        .form(&[
+            ("PaReq", asc["pa_req"].as_str().unwrap()),
+            ("MD", asc["md"].as_str().unwrap()),
+            ("TermUrl", "https://m.example/t"),
+            ("code", "123456"),
+        ])
+        .send()
+        .await
+        .unwrap()
+        .text()
+        .await
+        .unwrap();
+    let pa_res = page
+        .split("name=\"PaRes\" value=\"")
+        .nth(1)
+        .unwrap()
+        .split('"')
+        .next()
+        .unwrap()
+        .to_string();
+    let done = call(&client, &server, &key, "/api/v1/payment/ecom/payin/confirm-3ds-result",
+        json!({"general": {"project_id": key.project_id, "payment_id": "c1"}, "3ds": {"pa_res": pa_res, "md": asc["md"]}})).await;
+    assert_eq!(done["status"], "success");
+    // H2H: frictionless.
+    call(
+        &client,
+        &server,
+        &key,
+        "/api/v1/payment/ecom/payin",
+        card("c2", "5555555555554444", "8264"),
+    )
+    .await;
+    // The page's card form.
+    let widget = call(
+        &client,
+        &server,
+        &key,
+        "/api/v1/widget/payin",
+        json!({
+            "general": {"project_id": key.project_id, "payment_id": "c3"},
+            "payment": {"amount": 1000, "currency": "RUB", "widget_method": "payin-ecom-card"},
+            "customer": {"id": "u", "ip_address": "1.2.3.4", "country": "RU"}
+        }),
+    )
+    .await;
+    let form_url = widget["integration"]["form_url"].as_str().unwrap();
+    let page = client.get(form_url).send().await.unwrap();
+    let cookie = page.headers()["set-cookie"]
+        .to_str()
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let html = page.text().await.unwrap();
+    let csrf = crate::widget::csrf_of(&html);
+    let r = client
+        .post(format!("{form_url}/card"))
+        .header("cookie", &cookie)
+        .form(&[
+            ("csrf", csrf.as_str()),
+            ("pan", "2200 7001 2345 6781"),
+            ("exp_month", "12"),
+            ("exp_year", "2031"),
+            ("holder", "IVAN PETROV"),
+            ("cvv", "6402"),
+        ])
+        .send()
+        .await
+        .unwrap();
+    assert!(r.status().is_redirection() || r.status().is_success());
+    let info = call(
+        &client,
+        &server,
+        &key,
+        "/api/v1/widget/payin/info",
+        general(&key, "c3"),
+    )
+    .await;
+    assert_eq!(info["status"], "success");
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let logs = server.logs.lock().unwrap().clone();
+    drop(server);
+
+    assert!(
+        logs.contains("DEBUG") && logs.contains("payment moved"),
+        "the debug log was captured"
+    );
+    for pan in [
+        "4000000000003220",
+        "5555555555554444",
+        "2200700123456781",
+        "2200 7001 2345 6781",
+    ] {
+        assert!(!logs.contains(pan), "{pan} appears in the log");
+    }
+    for cvv in ["9173", "8264", "6402"] {
+        for shape in [
+            format!("\"{cvv}\""),
+            format!("={cvv}"),
+            format!(": {cvv}"),
+            format!("cvv{cvv}"),
+        ] {
+            assert!(
+                !logs.contains(&shape),
+                "a security code appears in the log: {shape}"
+            );
+        }
+    }
+    assert!(
+        !logs.to_ascii_lowercase().contains("cvv"),
+        "no log line mentions the security code"
+    );
+    let database = std::fs::read(dir.path().join("kassa.db")).unwrap();
+    let wal = std::fs::read(dir.path().join("kassa.db-wal")).unwrap_or_default();
+    let stored = String::from_utf8_lossy(&[database, wal].concat()).to_string();
+    for pan in ["4000000000003220", "5555555555554444", "2200700123456781"] {
+        assert!(!stored.contains(pan), "{pan} is stored in full");
+    }
+    assert!(
+        stored.contains("400000******3220"),
+        "the masked card is kept"
+    );
 }
