@@ -9,9 +9,7 @@ use leptos::tachys::view::any_view::AnyView;
 
 use crate::i18n::{Arg, I18n, t_with};
 use crate::model::{AcsView, BankView, PageContext, PaymentView, PostBack, ShopView};
-use crate::pages::{
-    AcsBody, BankBody, Footer, Header, NotFoundBody, PaymentBody, PostBackBody, ShopBody,
-};
+use crate::pages::{AcsBody, BankBody, Footer, Header, NotFoundBody, PaymentBody, PostBackBody, ShopBody};
 
 fn render(ctx: PageContext, i18n: I18n, body: impl FnOnce() -> (String, AnyView)) -> String {
     let owner = Owner::new_root(Some(Arc::new(hydration_context::SsrSharedContext::new())));
@@ -33,8 +31,7 @@ fn render(ctx: PageContext, i18n: I18n, body: impl FnOnce() -> (String, AnyView)
                 </noscript>
             }
         });
-        let scripts =
-            options.map(|options| view! { <HydrationScripts options=options islands=true/> });
+        let scripts = options.map(|options| view! { <HydrationScripts options=options islands=true/> });
         view! {
             <!DOCTYPE html>
             <html lang=ctx.lang.clone()>
@@ -65,55 +62,29 @@ pub fn render_payment(ctx: PageContext, i18n: I18n, view: PaymentView) -> String
     let nonce = ctx.nonce.clone();
     render(ctx, i18n, move || {
         let title = t_with("page-title", &[("amount", Arg::Text(view.amount.clone()))]);
-        (
-            title,
-            view! { <PaymentBody view=view nonce=nonce/> }.into_any(),
-        )
+        (title, view! { <PaymentBody view=view nonce=nonce/> }.into_any())
     })
 }
 
 pub fn render_not_found(ctx: PageContext, i18n: I18n) -> String {
-    render(ctx, i18n, || {
-        (
-            crate::i18n::t("not-found-title"),
-            view! { <NotFoundBody/> }.into_any(),
-        )
-    })
+    render(ctx, i18n, || (crate::i18n::t("not-found-title"), view! { <NotFoundBody/> }.into_any()))
 }
 
 pub fn render_shop(ctx: PageContext, i18n: I18n, shop: ShopView) -> String {
-    render(ctx, i18n, || {
-        (
-            crate::i18n::t("shop-title"),
-            view! { <ShopBody shop=shop/> }.into_any(),
-        )
-    })
+    render(ctx, i18n, || (crate::i18n::t("shop-title"), view! { <ShopBody shop=shop/> }.into_any()))
 }
 
 pub fn render_acs(ctx: PageContext, i18n: I18n, acs: AcsView) -> String {
-    render(ctx, i18n, || {
-        (
-            crate::i18n::t("acs-title"),
-            view! { <AcsBody acs=acs/> }.into_any(),
-        )
-    })
+    render(ctx, i18n, || (crate::i18n::t("acs-title"), view! { <AcsBody acs=acs/> }.into_any()))
 }
 
 pub fn render_bank(ctx: PageContext, i18n: I18n, bank: BankView) -> String {
-    render(ctx, i18n, || {
-        (
-            crate::i18n::t("bank-title"),
-            view! { <BankBody bank=bank/> }.into_any(),
-        )
-    })
+    render(ctx, i18n, || (crate::i18n::t("bank-title"), view! { <BankBody bank=bank/> }.into_any()))
 }
 
 pub fn render_post_back(ctx: PageContext, i18n: I18n, post: PostBack) -> String {
     let nonce = ctx.nonce.clone();
     render(ctx, i18n, move || {
-        (
-            crate::i18n::t("threeds-title"),
-            view! { <PostBackBody post=post nonce=nonce/> }.into_any(),
-        )
+        (crate::i18n::t("threeds-title"), view! { <PostBackBody post=post nonce=nonce/> }.into_any())
     })
 }

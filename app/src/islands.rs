@@ -27,11 +27,7 @@ pub fn CopyButton(
     // The accessible name follows the visible label ("Copied" after a copy).
     let done_name = done.clone();
     let name = move || {
-        if copied.get() {
-            done_name.clone()
-        } else {
-            aria_label.clone()
-        }
+        if copied.get() { done_name.clone() } else { aria_label.clone() }
     };
     view! {
         <button
@@ -88,13 +84,7 @@ pub fn LiveStatus(
         watching.set(active);
         #[cfg(feature = "hydrate")]
         if active {
-            browser::watch(
-                status_url.clone(),
-                page_url.clone(),
-                version,
-                announce,
-                changed_label.clone(),
-            );
+            browser::watch(status_url.clone(), page_url.clone(), version, announce, changed_label.clone());
         }
     });
     #[cfg(not(feature = "hydrate"))]
@@ -140,13 +130,7 @@ mod browser {
         );
     }
 
-    pub fn watch(
-        status_url: String,
-        page_url: String,
-        version: i64,
-        announce: RwSignal<String>,
-        label: String,
-    ) {
+    pub fn watch(status_url: String, page_url: String, version: i64, announce: RwSignal<String>, label: String) {
         let current = Rc::new(Cell::new(version));
         let busy = Rc::new(Cell::new(false));
         let done = Rc::new(Cell::new(false));
@@ -156,8 +140,7 @@ mod browser {
                     return;
                 }
                 busy.set(true);
-                let (status_url, page_url, label) =
-                    (status_url.clone(), page_url.clone(), label.clone());
+                let (status_url, page_url, label) = (status_url.clone(), page_url.clone(), label.clone());
                 let (current, busy, done) = (current.clone(), busy.clone(), done.clone());
                 spawn_local(async move {
                     if let Ok(Some((v, is_final))) = poll(&status_url, current.get()).await
@@ -176,16 +159,11 @@ mod browser {
 
     async fn fetch_text(url: &str) -> Result<String, JsValue> {
         let window = web_sys::window().ok_or(JsValue::NULL)?;
-        let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url))
-            .await?
-            .dyn_into()?;
+        let response: web_sys::Response = JsFuture::from(window.fetch_with_str(url)).await?.dyn_into()?;
         if !response.ok() {
             return Err(JsValue::NULL);
         }
-        Ok(JsFuture::from(response.text()?)
-            .await?
-            .as_string()
-            .unwrap_or_default())
+        Ok(JsFuture::from(response.text()?).await?.as_string().unwrap_or_default())
     }
 
     /// The new version and whether it is final, when it changed.
@@ -201,13 +179,8 @@ mod browser {
         let html = fetch_text(page_url).await?;
         let parser = web_sys::DomParser::new()?;
         let fresh = parser.parse_from_string(&html, web_sys::SupportedType::TextHtml)?;
-        let document = web_sys::window()
-            .and_then(|w| w.document())
-            .ok_or(JsValue::NULL)?;
-        let (Some(old), Some(new)) = (
-            document.query_selector("main")?,
-            fresh.query_selector("main")?,
-        ) else {
+        let document = web_sys::window().and_then(|w| w.document()).ok_or(JsValue::NULL)?;
+        let (Some(old), Some(new)) = (document.query_selector("main")?, fresh.query_selector("main")?) else {
             return Err(JsValue::NULL);
         };
         old.set_inner_html(&new.inner_html());
@@ -216,10 +189,7 @@ mod browser {
         if let Ok(hydrate) = hydrate.dyn_into::<js_sys::Function>() {
             let islands = old.query_selector_all("leptos-island")?;
             for i in 0..islands.length() {
-                if let Some(el) = islands
-                    .item(i)
-                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-                {
+                if let Some(el) = islands.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
                     let id = el.get_attribute("data-component").unwrap_or_default();
                     let _ = hydrate.call2(&JsValue::NULL, &el, &JsValue::from_str(&id));
                 }
@@ -249,15 +219,7 @@ pub fn CardFormHelper(
     Effect::new(move |_| {
         ready.set(true);
         #[cfg(feature = "hydrate")]
-        card::enhance(
-            &form_id,
-            [
-                msg_number.clone(),
-                msg_expiry.clone(),
-                msg_holder.clone(),
-                msg_cvv.clone(),
-            ],
-        );
+        card::enhance(&form_id, [msg_number.clone(), msg_expiry.clone(), msg_holder.clone(), msg_cvv.clone()]);
     });
     #[cfg(not(feature = "hydrate"))]
     let _ = (&form_id, &msg_number, &msg_expiry, &msg_holder, &msg_cvv);
@@ -286,17 +248,8 @@ pub mod card_rules {
 
     /// Digits of a typed card number, grouped by four.
     pub fn group(typed: &str) -> String {
-        let digits: String = typed
-            .chars()
-            .filter(char::is_ascii_digit)
-            .take(19)
-            .collect();
-        digits
-            .as_bytes()
-            .chunks(4)
-            .map(|c| String::from_utf8_lossy(c).into_owned())
-            .collect::<Vec<_>>()
-            .join(" ")
+        let digits: String = typed.chars().filter(char::is_ascii_digit).take(19).collect();
+        digits.as_bytes().chunks(4).map(|c| String::from_utf8_lossy(c).into_owned()).collect::<Vec<_>>().join(" ")
     }
 
     pub fn pan_ok(typed: &str) -> bool {
@@ -407,8 +360,7 @@ mod card {
                     target.set_value(&grouped);
                 }
             });
-            let _ =
-                pan.add_event_listener_with_callback("input", on_input.as_ref().unchecked_ref());
+            let _ = pan.add_event_listener_with_callback("input", on_input.as_ref().unchecked_ref());
             on_input.forget();
         }
         let on_submit = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
@@ -426,12 +378,7 @@ mod card {
                     expiry_ok(&value("exp_month"), &value("exp_year"), year, month),
                     &messages[1],
                 ),
-                (
-                    "holder",
-                    "holder-error",
-                    holder_ok(&value("holder")),
-                    &messages[2],
-                ),
+                ("holder", "holder-error", holder_ok(&value("holder")), &messages[2]),
                 ("cvv", "cvv-error", cvv_ok(&value("cvv")), &messages[3]),
             ];
             let mut first_bad = None;

@@ -18,11 +18,7 @@ fn FormFields(csrf: String, lang: String) -> impl IntoView {
 
 #[component]
 pub fn Header(languages: Vec<LanguageLink>, lang: String) -> impl IntoView {
-    let current = languages
-        .iter()
-        .find(|l| l.code == lang)
-        .map(|l| l.name.clone())
-        .unwrap_or_default();
+    let current = languages.iter().find(|l| l.code == lang).map(|l| l.name.clone()).unwrap_or_default();
     view! {
         <a class="skip" href="#main">{t("skip-to-content")}</a>
         <header class="top">
@@ -63,12 +59,7 @@ pub fn Footer() -> impl IntoView {
 
 /// One requisite value with its copy button.
 #[component]
-fn Value(
-    label_key: &'static str,
-    display: String,
-    value: String,
-    #[prop(optional)] mono: bool,
-) -> impl IntoView {
+fn Value(label_key: &'static str, display: String, value: String, #[prop(optional)] mono: bool) -> impl IntoView {
     let label = t(label_key);
     let aria = t_with("copy-value", &[("what", Arg::Text(label.to_lowercase()))]);
     let class = if mono { "value mono" } else { "value" };
@@ -94,10 +85,8 @@ fn InstructionsScreen(i: Instructions, view: PaymentView) -> impl IntoView {
         InstructionKind::Ussd => ("instructions-ussd", "field-ussd"),
     };
     let amount = view.amount.clone();
-    let link =
-        matches!(i.kind, InstructionKind::Link | InstructionKind::Qr).then(|| i.value.clone());
-    let ussd =
-        (i.kind == InstructionKind::Ussd).then(|| format!("tel:{}", i.value.replace('#', "%23")));
+    let link = matches!(i.kind, InstructionKind::Link | InstructionKind::Qr).then(|| i.value.clone());
+    let ussd = (i.kind == InstructionKind::Ussd).then(|| format!("tel:{}", i.value.replace('#', "%23")));
     let qr = i.qr_src.clone();
     view! {
         <h1>{t("instructions-title")}</h1>
@@ -146,15 +135,9 @@ fn ReceiptForm(view: PaymentView) -> impl IntoView {
 
 #[component]
 fn CardFormScreen(form: CardForm, view: PaymentView) -> impl IntoView {
-    let error = |field: &str| {
-        form.errors
-            .iter()
-            .find(|(f, _)| f == field)
-            .map(|(_, key)| t(key))
-    };
+    let error = |field: &str| form.errors.iter().find(|(f, _)| f == field).map(|(_, key)| t(key));
     let described = |field: &str, has: bool| has.then(|| format!("{field}-error"));
-    let (pan_e, exp_e, holder_e, cvv_e) =
-        (error("pan"), error("expiry"), error("holder"), error("cvv"));
+    let (pan_e, exp_e, holder_e, cvv_e) = (error("pan"), error("expiry"), error("holder"), error("cvv"));
     let pay = t_with("card-pay", &[("amount", Arg::Text(view.amount.clone()))]);
     view! {
         <h1>{t("card-title")}</h1>
@@ -238,9 +221,12 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
         let role = if n.error { "alert" } else { "status" };
         view! { <p class=class role=role>{t(&n.key)}</p> }
     });
-    let back = view.redirect_url.clone().filter(|_| view.is_final || matches!(view.screen, Screen::Dispute { .. })).map(|href| {
-        view! { <p><a class="button wide" href=href rel="noreferrer">{t("back-to-shop")}</a></p> }
-    });
+    let back =
+        view.redirect_url.clone().filter(|_| view.is_final || matches!(view.screen, Screen::Dispute { .. })).map(
+            |href| {
+                view! { <p><a class="button wide" href=href rel="noreferrer">{t("back-to-shop")}</a></p> }
+            },
+        );
     let screen = match view.screen.clone() {
         Screen::ChooseMethod { methods } => view! {
             <h1>{t("choose-method-title")}</h1>
@@ -280,10 +266,14 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
         .into_any(),
         Screen::CardForm(form) => view! { <CardFormScreen form=form view=v.clone()/> }.into_any(),
         Screen::ThreeDs(d) => {
-            let fields = vec![("PaReq".to_string(), d.pa_req), ("MD".to_string(), d.md), ("TermUrl".to_string(), d.term_url)];
+            let fields =
+                vec![("PaReq".to_string(), d.pa_req), ("MD".to_string(), d.md), ("TermUrl".to_string(), d.term_url)];
             view! { <HandOff id="threeds" method="post".to_string() action=d.acs_url fields=fields nonce=nonce.clone()/> }.into_any()
         }
-        Screen::Redirect(r) => view! { <HandOff id="redirect" method=r.method action=r.url fields=r.fields nonce=nonce.clone()/> }.into_any(),
+        Screen::Redirect(r) => {
+            view! { <HandOff id="redirect" method=r.method action=r.url fields=r.fields nonce=nonce.clone()/> }
+                .into_any()
+        }
         Screen::Success => view! {
             <div class="result ok" aria-hidden="true">"✓"</div>
             <h1>{t("success-title")}</h1>
@@ -308,9 +298,7 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
         }
         .into_any(),
     };
-    let receipt = view
-        .receipt_form
-        .then(|| view! { <ReceiptForm view=v.clone()/> });
+    let receipt = view.receipt_form.then(|| view! { <ReceiptForm view=v.clone()/> });
     let cancel = view.can_cancel.then(|| {
         view! {
             <form method="post" action=format!("{}/cancel", v.base) class="cancel">

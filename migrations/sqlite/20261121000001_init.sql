@@ -103,7 +103,7 @@ CREATE TABLE payments (
     recipient_json     TEXT,
     card_auth_json     TEXT,
     -- "{requisite_id}:{amount}" while the payment is open and holds requisites.
-    requisite_hold     TEXT UNIQUE,
+    requisite_hold     TEXT,
     page_token         TEXT NOT NULL UNIQUE,
     request_hash       TEXT NOT NULL,
     deadline_ms        BIGINT,
@@ -115,26 +115,29 @@ CREATE TABLE payments (
     lease_until_ms     BIGINT,
     UNIQUE (project_id, payment_id)
 );
+-- A requisite serves one open payment per amount; only real holds are indexed.
+CREATE UNIQUE INDEX payments_requisite_hold ON payments (requisite_hold) WHERE requisite_hold IS NOT NULL;
 -- Background jobs read only the rows that fall due.
 CREATE INDEX payments_deadline ON payments (deadline_ms) WHERE deadline_ms IS NOT NULL;
 CREATE INDEX payments_search ON payments (search_at_ms) WHERE search_at_ms IS NOT NULL;
 CREATE INDEX payments_customer ON payments (project_id, customer_id, created_ms);
 
+-- One row per status change, keyed by the payment's version at that change.
 CREATE TABLE payment_status_history (
-    id                 INTEGER PRIMARY KEY AUTOINCREMENT,
     request_id         TEXT NOT NULL REFERENCES payments (request_id),
+    version            BIGINT NOT NULL,
     status             TEXT NOT NULL,
     sub_status         TEXT,
     status_description TEXT,
     amount             BIGINT NOT NULL,
     actor              TEXT NOT NULL,
-    at_ms              BIGINT NOT NULL
-);
-CREATE INDEX payment_status_history_payment ON payment_status_history (request_id, id);
+    at_ms              BIGINT NOT NULL,
+    PRIMARY KEY (request_id, version)
+) WITHOUT ROWID;
 
 -- Outbox: written in the transaction of the change it reports.
 CREATE TABLE callbacks (
-    id              INTEGER PRIMARY KEY AUTOINCREMENT,
+    id              INTEGER PRIMARY KEY,
     request_id      TEXT NOT NULL REFERENCES payments (request_id),
     project_id      TEXT NOT NULL,
     kind            TEXT NOT NULL,
@@ -154,7 +157,7 @@ CREATE INDEX callbacks_due ON callbacks (next_attempt_ms) WHERE state = 'pending
 CREATE INDEX callbacks_payment ON callbacks (request_id, id);
 
 CREATE TABLE callback_attempts (
-    id               INTEGER PRIMARY KEY AUTOINCREMENT,
+    id               INTEGER PRIMARY KEY,
     callback_id      BIGINT NOT NULL REFERENCES callbacks (id),
     at_ms            BIGINT NOT NULL,
     http_status      BIGINT,

@@ -80,20 +80,12 @@ fn request_key(
 }
 
 /// Creates a project (and its merchant when new) with a request key and a callback key.
-pub async fn create_project(
-    storage: &dyn Storage,
-    new: NewProject,
-) -> Result<ProjectCreated, AdminError> {
+pub async fn create_project(storage: &dyn Storage, new: NewProject) -> Result<ProjectCreated, AdminError> {
     if new.merchant.trim().is_empty() || new.name.trim().is_empty() {
-        return Err(AdminError::Invalid(
-            "merchant and project names must not be empty".into(),
-        ));
+        return Err(AdminError::Invalid("merchant and project names must not be empty".into()));
     }
-    let merchant = storage
-        .merchant_by_name_or_create(new.merchant.trim())
-        .await?;
-    let (stored_request, request_out) =
-        request_key(new.request_key_type, new.public_key_pem.as_deref())?;
+    let merchant = storage.merchant_by_name_or_create(new.merchant.trim()).await?;
+    let (stored_request, request_out) = request_key(new.request_key_type, new.public_key_pem.as_deref())?;
     let callback = keys::generate_callback_key(new.callback_key_type);
     let project = Project {
         id: uuid::Uuid::new_v4().simple().to_string(),
@@ -102,9 +94,7 @@ pub async fn create_project(
         redirect_url: new.redirect_url,
         settings: ProjectSettings::default(),
     };
-    storage
-        .create_project(&project, &stored_request, &callback)
-        .await?;
+    storage.create_project(&project, &stored_request, &callback).await?;
     Ok(ProjectCreated {
         merchant_id: merchant.id,
         project_id: project.id,

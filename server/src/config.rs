@@ -13,11 +13,7 @@ use crate::secret::Secret;
 #[derive(Args, Clone, Debug)]
 pub struct Config {
     /// Database URL: `sqlite://path` (created on first start) or `postgres://...`.
-    #[arg(
-        long,
-        env = "KASSA_DATABASE_URL",
-        default_value = "sqlite://data/kassa.db"
-    )]
+    #[arg(long, env = "KASSA_DATABASE_URL", default_value = "sqlite://data/kassa.db")]
     pub database_url: DatabaseUrl,
 
     /// Address to listen on.
@@ -58,6 +54,11 @@ pub struct Config {
     #[arg(long, env = "KASSA_TIMESTAMP_WINDOW_S", default_value_t = 300)]
     pub timestamp_window_s: u64,
 
+    /// How long request keys and projects are cached by the authentication (seconds); key
+    /// and project changes take effect within this time.
+    #[arg(long, env = "KASSA_AUTH_CACHE_S", default_value_t = 5)]
+    pub auth_cache_s: u64,
+
     /// Merchant API requests per second per project (sustained).
     #[arg(long, env = "KASSA_RATE_LIMIT_RPS", default_value_t = 50)]
     pub rate_limit_rps: u32,
@@ -67,12 +68,7 @@ pub struct Config {
     pub rate_limit_burst: u32,
 
     /// Delays between callback attempts, in seconds (decisions.md §3; the last repeats).
-    #[arg(
-        long,
-        env = "KASSA_CALLBACK_RETRY_S",
-        value_delimiter = ',',
-        default_value = "10,30,60,300,900,3600"
-    )]
+    #[arg(long, env = "KASSA_CALLBACK_RETRY_S", value_delimiter = ',', default_value = "10,30,60,300,900,3600")]
     pub callback_retry_s: Vec<u64>,
 
     /// How long a merchant has to answer a callback, in milliseconds.
@@ -110,11 +106,7 @@ impl Config {
 }
 
 fn parse_secret(s: &str) -> Result<Secret<String>, String> {
-    if s.is_empty() {
-        Err("must not be empty".into())
-    } else {
-        Ok(Secret::new(s.to_string()))
-    }
+    if s.is_empty() { Err("must not be empty".into()) } else { Ok(Secret::new(s.to_string())) }
 }
 
 /// A database URL whose `Debug`/`Display` hide the password.
@@ -202,20 +194,9 @@ mod tests {
         assert!(c.demo && c.sandbox);
         let parser = BoolishValueParser::new();
         let cmd = clap::Command::new("x");
-        for (text, value) in [
-            ("1", true),
-            ("yes", true),
-            ("true", true),
-            ("0", false),
-            ("off", false),
-        ] {
-            let parsed = clap::builder::TypedValueParser::parse_ref(
-                &parser,
-                &cmd,
-                None,
-                std::ffi::OsStr::new(text),
-            )
-            .unwrap();
+        for (text, value) in [("1", true), ("yes", true), ("true", true), ("0", false), ("off", false)] {
+            let parsed =
+                clap::builder::TypedValueParser::parse_ref(&parser, &cmd, None, std::ffi::OsStr::new(text)).unwrap();
             assert_eq!(parsed, value, "{text}");
         }
     }

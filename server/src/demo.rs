@@ -28,9 +28,7 @@ pub struct DemoShop {
 
 impl std::fmt::Debug for DemoShop {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DemoShop")
-            .field("project_id", &self.project_id)
-            .finish_non_exhaustive()
+        f.debug_struct("DemoShop").field("project_id", &self.project_id).finish_non_exhaustive()
     }
 }
 
@@ -40,11 +38,8 @@ pub async fn prepare(storage: &dyn Storage) -> anyhow::Result<DemoShop> {
     let existing = storage.project_by_name(&merchant.id, DEMO_PROJECT).await?;
     let (project_id, key) = match existing {
         Some(project) => {
-            let key =
-                admin::add_request_key(storage, &project.id, KeyType::EcdsaP256, None).await?;
-            storage
-                .deactivate_request_keys_except(&project.id, &key.token)
-                .await?;
+            let key = admin::add_request_key(storage, &project.id, KeyType::EcdsaP256, None).await?;
+            storage.deactivate_request_keys_except(&project.id, &key.token).await?;
             (project.id, key)
         }
         None => {
@@ -64,9 +59,7 @@ pub async fn prepare(storage: &dyn Storage) -> anyhow::Result<DemoShop> {
             (created.project_id, created.request_key)
         }
     };
-    let pem = key
-        .private_key_pem
-        .ok_or_else(|| anyhow::anyhow!("demo key has no private key"))?;
+    let pem = key.private_key_pem.ok_or_else(|| anyhow::anyhow!("demo key has no private key"))?;
     Ok(DemoShop {
         merchant_id: merchant.id,
         project_id,
@@ -76,18 +69,13 @@ pub async fn prepare(storage: &dyn Storage) -> anyhow::Result<DemoShop> {
 }
 
 fn digits(n: usize) -> String {
-    (0..n)
-        .map(|_| char::from(b'0' + OsRng.gen_range(0..10u8)))
-        .collect()
+    (0..n).map(|_| char::from(b'0' + OsRng.gen_range(0..10u8))).collect()
 }
 
 /// A Luhn-valid card number starting with `prefix`.
 fn card_number(prefix: &str) -> String {
     let body = format!("{prefix}{}", digits(15 - prefix.len()));
-    (0..10)
-        .map(|d| format!("{body}{d}"))
-        .find(|n| luhn_valid(n))
-        .expect("one check digit fits")
+    (0..10).map(|d| format!("{body}{d}")).find(|n| luhn_valid(n)).expect("one check digit fits")
 }
 
 fn card_prefix(country: Country) -> &'static str {
@@ -139,11 +127,7 @@ fn holder(country: Country, i: usize) -> &'static str {
     let row = Country::ALL.iter().position(|c| *c == country).unwrap_or(0);
     let name = NAMES[row][i % 3];
     // The card-holder rule takes ASCII Latin and Cyrillic letters only.
-    if crate::domain::rules::is_card_holder(name) {
-        name
-    } else {
-        NAMES[3][i % 3]
-    }
+    if crate::domain::rules::is_card_holder(name) { name } else { NAMES[3][i % 3] }
 }
 
 /// A value to pay to, of `kind`, in `country`.
@@ -153,17 +137,11 @@ fn requisite_value(kind: MethodKind, country: Country, method: &str) -> String {
         MethodKind::Card => card_number(card_prefix(country)),
         MethodKind::Phone => phone(country),
         MethodKind::Account => account(country),
-        MethodKind::Link => format!(
-            "https://pay.example.com/{}/{method}/{id}",
-            country.code().to_ascii_lowercase()
-        ),
+        MethodKind::Link => format!("https://pay.example.com/{}/{method}/{id}", country.code().to_ascii_lowercase()),
         MethodKind::QrLink if country == Country::RU => {
             format!("https://qr.nspk.ru/AS1A{}", digits(28))
         }
-        MethodKind::QrLink => format!(
-            "https://pay.example.com/{}/qr/{id}",
-            country.code().to_ascii_lowercase()
-        ),
+        MethodKind::QrLink => format!("https://pay.example.com/{}/qr/{id}", country.code().to_ascii_lowercase()),
         MethodKind::Ussd => format!("*737*1*{}#", digits(10)),
         MethodKind::Push | MethodKind::CardEcom => String::new(),
     }
@@ -175,19 +153,14 @@ async fn seed_requisites(storage: &dyn Storage) -> anyhow::Result<()> {
     for row in catalogue::H2H {
         for m in row.deposit {
             if m.kind().uses_requisites() {
-                groups
-                    .entry((row.country, row.currency, m.kind().code().to_string()))
-                    .or_default()
-                    .push(m.code());
+                groups.entry((row.country, row.currency, m.kind().code().to_string())).or_default().push(m.code());
             }
         }
     }
     for row in catalogue::H2C {
         for m in row.methods.iter().copied() {
             if m.kind().uses_requisites() {
-                let entry = groups
-                    .entry((row.country, row.currency, m.kind().code().to_string()))
-                    .or_default();
+                let entry = groups.entry((row.country, row.currency, m.kind().code().to_string())).or_default();
                 entry.push(m.code());
                 if let Some(h2h) = m.h2h_equivalent().map(|e| e.code())
                     && !entry.contains(&h2h)
@@ -206,10 +179,7 @@ async fn seed_requisites(storage: &dyn Storage) -> anyhow::Result<()> {
             .chain(catalogue::Method::ALL.iter().map(|m| m.kind()))
             .find(|k| k.code() == kind_code)
             .expect("kind of a catalogue method");
-        let country_banks: Vec<_> = banks
-            .iter()
-            .filter(|b| b.country_code == country.code())
-            .collect();
+        let country_banks: Vec<_> = banks.iter().filter(|b| b.country_code == country.code()).collect();
         for i in 0..3 {
             let bank = country_banks.get(i % country_banks.len().max(1));
             let requisite = Requisite {
@@ -246,14 +216,9 @@ mod tests {
     #[test]
     fn demo_values_follow_the_rules() {
         for country in Country::ALL {
-            assert!(crate::domain::rules::is_card_number(&card_number(
-                card_prefix(*country)
-            )));
+            assert!(crate::domain::rules::is_card_number(&card_number(card_prefix(*country))));
             for i in 0..3 {
-                assert!(
-                    crate::domain::rules::is_card_holder(holder(*country, i)),
-                    "{country} {i}"
-                );
+                assert!(crate::domain::rules::is_card_holder(holder(*country, i)), "{country} {i}");
             }
         }
     }

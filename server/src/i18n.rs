@@ -19,11 +19,7 @@ pub const LANGUAGES: &[(&str, &str, &str)] = &[
     ("uz", "Oʻzbekcha", include_str!("../../locales/uz/main.ftl")),
     ("es", "Español", include_str!("../../locales/es/main.ftl")),
     ("ko", "한국어", include_str!("../../locales/ko/main.ftl")),
-    (
-        "az",
-        "Azərbaycanca",
-        include_str!("../../locales/az/main.ftl"),
-    ),
+    ("az", "Azərbaycanca", include_str!("../../locales/az/main.ftl")),
     ("ky", "Кыргызча", include_str!("../../locales/ky/main.ftl")),
     ("sw", "Kiswahili", include_str!("../../locales/sw/main.ftl")),
 ];
@@ -47,17 +43,13 @@ impl Locales {
     pub fn load() -> Self {
         let mut bundles = HashMap::new();
         for (code, _, source) in LANGUAGES {
-            let resource =
-                FluentResource::try_new(source.to_string()).unwrap_or_else(|(_, errors)| {
-                    panic!("locales/{code}/main.ftl does not parse: {errors:?}")
-                });
+            let resource = FluentResource::try_new(source.to_string())
+                .unwrap_or_else(|(_, errors)| panic!("locales/{code}/main.ftl does not parse: {errors:?}"));
             let lang: LanguageIdentifier = code.parse().expect("language code");
             let mut bundle = FluentBundle::new_concurrent(vec![lang]);
             // No Unicode isolation marks around arguments: amounts are copied from the page.
             bundle.set_use_isolating(false);
-            bundle
-                .add_resource(resource)
-                .expect("no duplicate message ids");
+            bundle.add_resource(resource).expect("no duplicate message ids");
             bundles.insert(*code, Arc::new(bundle));
         }
         Locales { bundles }
@@ -65,23 +57,14 @@ impl Locales {
 
     /// The translator of `lang` (falling back to English per message).
     pub fn i18n(&self, lang: &str) -> I18n {
-        let primary = self
-            .bundles
-            .get(lang)
-            .or_else(|| self.bundles.get("en"))
-            .expect("en bundle")
-            .clone();
+        let primary = self.bundles.get(lang).or_else(|| self.bundles.get("en")).expect("en bundle").clone();
         let fallback = self.bundles.get("en").expect("en bundle").clone();
         I18n(Arc::new(Translator { primary, fallback }))
     }
 
     /// Message ids of a language (for completeness checks).
     pub fn keys(&self, lang: &str) -> Vec<String> {
-        let source = LANGUAGES
-            .iter()
-            .find(|(c, _, _)| *c == lang)
-            .map(|(_, _, s)| *s)
-            .unwrap_or_default();
+        let source = LANGUAGES.iter().find(|(c, _, _)| *c == lang).map(|(_, _, s)| *s).unwrap_or_default();
         message_ids(source)
     }
 }
@@ -134,17 +117,8 @@ pub fn choose_language(
     country_default: Option<&str>,
     accept: Option<&str>,
 ) -> &'static str {
-    let supported = |c: &str| {
-        LANGUAGES
-            .iter()
-            .map(|(code, _, _)| *code)
-            .find(|code| *code == c)
-    };
-    if let Some(l) = [query, customer, country_default]
-        .into_iter()
-        .flatten()
-        .find_map(supported)
-    {
+    let supported = |c: &str| LANGUAGES.iter().map(|(code, _, _)| *code).find(|code| *code == c);
+    if let Some(l) = [query, customer, country_default].into_iter().flatten().find_map(supported) {
         return l;
     }
     if let Some(accept) = accept {
@@ -153,17 +127,14 @@ pub fn choose_language(
             .filter_map(|part| {
                 let mut pieces = part.trim().split(';');
                 let tag = pieces.next()?.trim();
-                let q = pieces
-                    .find_map(|p| p.trim().strip_prefix("q="))
-                    .and_then(|q| q.parse().ok())
-                    .unwrap_or(1.0);
+                let q = pieces.find_map(|p| p.trim().strip_prefix("q=")).and_then(|q| q.parse().ok()).unwrap_or(1.0);
                 Some((q, tag))
             })
             .collect();
         ranked.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap_or(std::cmp::Ordering::Equal));
-        if let Some(l) = ranked.iter().find_map(|(_, tag)| {
-            supported(&tag.split('-').next().unwrap_or("").to_ascii_lowercase())
-        }) {
+        if let Some(l) =
+            ranked.iter().find_map(|(_, tag)| supported(&tag.split('-').next().unwrap_or("").to_ascii_lowercase()))
+        {
             return l;
         }
     }
@@ -195,10 +166,7 @@ pub fn format_amount(minor: i64, currency: Currency, lang: &str) -> (String, Str
         Some(f) => format!("{int}{decimal}{f}"),
         None => int.to_string(),
     };
-    (
-        format!("{}\u{a0}{}", with_frac(&grouped), currency.code),
-        with_frac(&int),
-    )
+    (format!("{}\u{a0}{}", with_frac(&grouped), currency.code), with_frac(&int))
 }
 
 #[cfg(test)]
@@ -215,10 +183,7 @@ mod tests {
             let keys: BTreeSet<String> = locales.keys(code).into_iter().collect();
             let missing: Vec<_> = en.difference(&keys).collect();
             let extra: Vec<_> = keys.difference(&en).collect();
-            assert!(
-                missing.is_empty() && extra.is_empty(),
-                "{code}: missing {missing:?}, extra {extra:?}"
-            );
+            assert!(missing.is_empty() && extra.is_empty(), "{code}: missing {missing:?}, extra {extra:?}");
         }
     }
 
@@ -233,10 +198,7 @@ mod tests {
         }
         assert!(used.len() > 50, "found {} keys", used.len());
         let missing: Vec<_> = used.difference(&en).collect();
-        assert!(
-            missing.is_empty(),
-            "keys used in code but missing from locales/en: {missing:?}"
-        );
+        assert!(missing.is_empty(), "keys used in code but missing from locales/en: {missing:?}");
     }
 
     /// Finds `t("key")`, `t_with("key"` and literals given to `*_key` fields and props, plus the
@@ -256,17 +218,13 @@ mod tests {
                 for (at, _) in text.match_indices(marker) {
                     // A whole word: `t(` but not `corrupt(`.
                     let before = text[..at].chars().next_back();
-                    if marker.starts_with('t')
-                        && before.is_some_and(|c| c.is_alphanumeric() || c == '_')
-                    {
+                    if marker.starts_with('t') && before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
                         continue;
                     }
                     let rest = &text[at + marker.len()..];
                     if let Some(key) = rest.split('"').next()
                         && !key.is_empty()
-                        && key
-                            .bytes()
-                            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+                        && key.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
                     {
                         out.insert(key.to_string());
                     }
@@ -282,64 +240,31 @@ mod tests {
     fn messages_format_with_arguments_and_plurals() {
         let locales = Locales::load();
         let en = locales.i18n("en");
-        assert_eq!(
-            en.0.text("card-pay", &[("amount", Arg::Text("10.00 RUB".into()))]),
-            "Pay 10.00 RUB"
-        );
-        assert_eq!(
-            en.0.text("time-left-minutes", &[("minutes", Arg::Number(1))]),
-            "about 1 minute left"
-        );
-        assert_eq!(
-            en.0.text("time-left-minutes", &[("minutes", Arg::Number(5))]),
-            "about 5 minutes left"
-        );
+        assert_eq!(en.0.text("card-pay", &[("amount", Arg::Text("10.00 RUB".into()))]), "Pay 10.00 RUB");
+        assert_eq!(en.0.text("time-left-minutes", &[("minutes", Arg::Number(1))]), "about 1 minute left");
+        assert_eq!(en.0.text("time-left-minutes", &[("minutes", Arg::Number(5))]), "about 5 minutes left");
         let ru = locales.i18n("ru");
-        assert!(
-            ru.0.text("time-left-minutes", &[("minutes", Arg::Number(5))])
-                .contains("5 минут")
-        );
+        assert!(ru.0.text("time-left-minutes", &[("minutes", Arg::Number(5))]).contains("5 минут"));
         assert_eq!(en.0.text("no-such-key", &[]), "no-such-key");
     }
 
     #[test]
     fn language_choice_follows_decisions() {
-        assert_eq!(
-            choose_language(Some("ky"), Some("ru"), Some("kk"), Some("en")),
-            "ky"
-        );
-        assert_eq!(
-            choose_language(Some("xx"), Some("ru"), Some("kk"), None),
-            "ru"
-        );
+        assert_eq!(choose_language(Some("ky"), Some("ru"), Some("kk"), Some("en")), "ky");
+        assert_eq!(choose_language(Some("xx"), Some("ru"), Some("kk"), None), "ru");
         assert_eq!(choose_language(None, Some("fr"), Some("kk"), None), "kk");
-        assert_eq!(
-            choose_language(None, None, None, Some("fr-CH, ko;q=0.8, ru;q=0.9")),
-            "ru"
-        );
+        assert_eq!(choose_language(None, None, None, Some("fr-CH, ko;q=0.8, ru;q=0.9")), "ru");
         assert_eq!(choose_language(None, None, None, Some("fr")), "en");
     }
 
     #[test]
     fn amounts_in_major_units() {
         let rub = Currency::parse("RUB").unwrap();
-        assert_eq!(
-            format_amount(150000, rub, "en"),
-            ("1,500.00\u{a0}RUB".into(), "1500.00".into())
-        );
-        assert_eq!(
-            format_amount(150000, rub, "ru"),
-            ("1\u{a0}500,00\u{a0}RUB".into(), "1500,00".into())
-        );
-        assert_eq!(
-            format_amount(123456789, rub, "es").0,
-            "1.234.567,89\u{a0}RUB"
-        );
+        assert_eq!(format_amount(150000, rub, "en"), ("1,500.00\u{a0}RUB".into(), "1500.00".into()));
+        assert_eq!(format_amount(150000, rub, "ru"), ("1\u{a0}500,00\u{a0}RUB".into(), "1500,00".into()));
+        assert_eq!(format_amount(123456789, rub, "es").0, "1.234.567,89\u{a0}RUB");
         let krw = Currency::parse("KRW").unwrap();
-        assert_eq!(
-            format_amount(15000, krw, "ko"),
-            ("15,000\u{a0}KRW".into(), "15000".into())
-        );
+        assert_eq!(format_amount(15000, krw, "ko"), ("15,000\u{a0}KRW".into(), "15000".into()));
         assert_eq!(format_amount(5, rub, "en").0, "0.05\u{a0}RUB");
     }
 }

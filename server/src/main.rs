@@ -79,17 +79,11 @@ fn parse_key_type(s: &str) -> Result<KeyType, String> {
 }
 
 fn read_pem(path: Option<PathBuf>) -> anyhow::Result<Option<String>> {
-    path.map(|p| {
-        std::fs::read_to_string(&p).map_err(|e| anyhow::anyhow!("reading {}: {e}", p.display()))
-    })
-    .transpose()
+    path.map(|p| std::fs::read_to_string(&p).map_err(|e| anyhow::anyhow!("reading {}: {e}", p.display()))).transpose()
 }
 
 fn print_json(value: &impl serde::Serialize) {
-    println!(
-        "{}",
-        serde_json::to_string_pretty(value).expect("output serializes")
-    );
+    println!("{}", serde_json::to_string_pretty(value).expect("output serializes"));
 }
 
 #[tokio::main]
@@ -120,14 +114,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Project {
             command:
-                ProjectCommand::Create {
-                    merchant,
-                    name,
-                    request_key_type,
-                    public_key,
-                    callback_key_type,
-                    redirect_url,
-                },
+                ProjectCommand::Create { merchant, name, request_key_type, public_key, callback_key_type, redirect_url },
         } => {
             let storage = kassa::storage::open(&config.database_url).await?;
             let created = admin::create_project(
@@ -145,25 +132,13 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             print_json(&created);
             Ok(())
         }
-        Command::Key {
-            command:
-                KeyCommand::Add {
-                    project,
-                    key_type,
-                    public_key,
-                },
-        } => {
+        Command::Key { command: KeyCommand::Add { project, key_type, public_key } } => {
             let storage = kassa::storage::open(&config.database_url).await?;
             let pem = read_pem(public_key)?;
-            print_json(
-                &admin::add_request_key(storage.as_ref(), &project, key_type, pem.as_deref())
-                    .await?,
-            );
+            print_json(&admin::add_request_key(storage.as_ref(), &project, key_type, pem.as_deref()).await?);
             Ok(())
         }
-        Command::Key {
-            command: KeyCommand::Deactivate { token },
-        } => {
+        Command::Key { command: KeyCommand::Deactivate { token } } => {
             let storage = kassa::storage::open(&config.database_url).await?;
             if !storage.set_request_key_active(&token, false).await? {
                 anyhow::bail!("no request key with that token");

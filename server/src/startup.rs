@@ -33,16 +33,11 @@ impl Application {
             .await
             .map_err(|e| anyhow::anyhow!("opening the database {}: {e}", config.database_url))?;
         storage.seed_banks(&banks::seed()).await?;
-        let listener = TcpListener::bind(config.bind)
-            .await
-            .map_err(|e| anyhow::anyhow!("binding {}: {e}", config.bind))?;
+        let listener =
+            TcpListener::bind(config.bind).await.map_err(|e| anyhow::anyhow!("binding {}: {e}", config.bind))?;
         let address = listener.local_addr()?;
-        let public_url = config
-            .public_url
-            .clone()
-            .unwrap_or_else(|| format!("http://{address}"))
-            .trim_end_matches('/')
-            .to_string();
+        let public_url =
+            config.public_url.clone().unwrap_or_else(|| format!("http://{address}")).trim_end_matches('/').to_string();
         let settings = Settings {
             public_url: public_url.clone(),
             search_window_ms: config.requisites_search_s as i64 * 1000,
@@ -50,10 +45,7 @@ impl Application {
         };
         let sandbox = if config.sandbox() {
             let key = storage.service_secret("sandbox-acs-pares").await?;
-            Some(Arc::new(SandboxAcquirer::new(
-                &public_url,
-                Secret::new(key),
-            )))
+            Some(Arc::new(SandboxAcquirer::new(&public_url, Secret::new(key))))
         } else {
             None
         };
@@ -77,18 +69,11 @@ impl Application {
             sandbox,
             demo,
         });
-        Ok(Application {
-            listener,
-            state,
-            storage,
-            payments,
-        })
+        Ok(Application { listener, state, storage, payments })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
-        self.listener
-            .local_addr()
-            .expect("bound listener has an address")
+        self.listener.local_addr().expect("bound listener has an address")
     }
 
     pub fn public_url(&self) -> &str {
@@ -108,16 +93,9 @@ impl Application {
             timeout: std::time::Duration::from_millis(config.callback_timeout_ms),
             retry_schedule_s: config.callback_retry_s.clone(),
         };
-        let dispatcher = Dispatcher::new(
-            self.storage.clone(),
-            delivery,
-            self.payments.callbacks_ready(),
-        );
+        let dispatcher = Dispatcher::new(self.storage.clone(), delivery, self.payments.callbacks_ready());
         let workers = vec![
-            tokio::spawn(jobs::requisites_search(
-                self.payments.clone(),
-                stopped.clone(),
-            )),
+            tokio::spawn(jobs::requisites_search(self.payments.clone(), stopped.clone())),
             tokio::spawn(jobs::deadlines(self.payments.clone(), stopped.clone())),
             tokio::spawn(dispatcher.run(stopped.clone())),
         ];
@@ -128,9 +106,7 @@ impl Application {
             print_demo_banner(&self.state, shop);
         }
         let router = http::router(self.state, sessions);
-        axum::serve(self.listener, router)
-            .with_graceful_shutdown(shutdown_signal())
-            .await?;
+        axum::serve(self.listener, router).with_graceful_shutdown(shutdown_signal()).await?;
         let _ = stop.send(true);
         cleaner.abort();
         for w in workers {
@@ -143,12 +119,7 @@ impl Application {
 /// How to pay in demo mode, on standard output.
 fn print_demo_banner(state: &AppState, shop: &DemoShop) {
     use crate::acquirer::sandbox::*;
-    let token = state
-        .config
-        .operator_token
-        .as_ref()
-        .map(|t| t.expose().clone())
-        .unwrap_or_default();
+    let token = state.config.operator_token.as_ref().map(|t| t.expose().clone()).unwrap_or_default();
     println!(
         "\nKassa demo is running.\n\
          \n  Demo shop (start a payment):  {url}/\

@@ -6,9 +6,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::domain::catalogue::MethodKind;
-use crate::domain::payment::{
-    AscInfo, Payment, PaymentState, RedirectInfo, mask_name, mask_pan, mask_requisite,
-};
+use crate::domain::payment::{AscInfo, Payment, PaymentState, RedirectInfo, mask_name, mask_pan, mask_requisite};
 
 /// `payment_info`.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -65,10 +63,7 @@ pub struct IntegrationInfo {
 
 impl IntegrationInfo {
     pub fn of(p: &Payment, public_url: &str) -> Self {
-        IntegrationInfo {
-            form_url: form_url(public_url, &p.page_token),
-            redirect_url: p.details.urls.redirect.clone(),
-        }
+        IntegrationInfo { form_url: form_url(public_url, &p.page_token), redirect_url: p.details.urls.redirect.clone() }
     }
 }
 
@@ -123,11 +118,7 @@ impl MaskedRequisites {
         let r = p.recipient.as_ref().filter(|_| requisites_visible(p))?;
         Some(MaskedRequisites {
             pan_hidden: mask_requisite(p.kind(), &r.pan),
-            card_holder_hidden: r
-                .card_holder
-                .as_deref()
-                .map(mask_name)
-                .unwrap_or_else(|| NO_HOLDER.into()),
+            card_holder_hidden: r.card_holder.as_deref().map(mask_name).unwrap_or_else(|| NO_HOLDER.into()),
             bank_name: r.bank_name.clone(),
             bank_country: r.bank_country.clone(),
             currency: r.currency.clone(),
@@ -150,16 +141,11 @@ pub struct DisplayItem {
 }
 
 fn item(title: &'static str, data: impl Into<Value>) -> DisplayItem {
-    DisplayItem {
-        item_type: "add_info",
-        title,
-        data: data.into(),
-    }
+    DisplayItem { item_type: "add_info", title, data: data.into() }
 }
 
 /// Text of `recipient_pan` for KE mobile money, where no requisites exist.
-pub const PUSH_INSTRUCTION: &str =
-    "Requisites are not required: confirm the payment request sent to your phone";
+pub const PUSH_INSTRUCTION: &str = "Requisites are not required: confirm the payment request sent to your phone";
 
 /// The H2H payment instruction (`display_data`) of a payment, per method kind; empty until
 /// requisites are issued (KE mobile money: while the push is pending).
@@ -171,16 +157,9 @@ pub fn display_data(p: &Payment, public_url: &str) -> Vec<DisplayItem> {
             items.push(item("recipient_pan", PUSH_INSTRUCTION));
         }
         (Some(kind), Some(r)) if requisites_visible(p) => {
-            let title = if kind == MethodKind::Phone {
-                "recipient_phone"
-            } else {
-                "recipient_pan"
-            };
+            let title = if kind == MethodKind::Phone { "recipient_phone" } else { "recipient_pan" };
             items.push(item(title, r.pan.clone()));
-            items.push(item(
-                "recipient_card_holder",
-                r.card_holder.clone().unwrap_or_else(|| NO_HOLDER.into()),
-            ));
+            items.push(item("recipient_card_holder", r.card_holder.clone().unwrap_or_else(|| NO_HOLDER.into())));
             if let Some(bank) = &r.bank_name {
                 items.push(item("bank_name", bank.clone()));
             }
@@ -195,15 +174,9 @@ pub fn display_data(p: &Payment, public_url: &str) -> Vec<DisplayItem> {
     items.push(item("lifetime", p.lifetime_s));
     items.push(item("valid_until", p.expiration_date()));
     if p.kind().is_some_and(MethodKind::uses_requisites) {
-        items.push(item(
-            "confirm_url",
-            format!("{base}/api/v1/payment/p2p/payin/confirm"),
-        ));
+        items.push(item("confirm_url", format!("{base}/api/v1/payment/p2p/payin/confirm")));
     }
-    items.push(item(
-        "reject_url",
-        format!("{base}/api/v1/payment/p2p/payin/cancel"),
-    ));
+    items.push(item("reject_url", format!("{base}/api/v1/payment/p2p/payin/cancel")));
     items
 }
 
@@ -220,10 +193,7 @@ impl SenderView {
         if s.pan_hidden.is_none() && s.card_holder_hidden.is_none() {
             return None;
         }
-        Some(SenderView {
-            pan_hidden: s.pan_hidden.clone(),
-            card_holder_hidden: s.card_holder_hidden.clone(),
-        })
+        Some(SenderView { pan_hidden: s.pan_hidden.clone(), card_holder_hidden: s.card_holder_hidden.clone() })
     }
 }
 
@@ -240,12 +210,7 @@ pub struct CardView {
 impl CardView {
     pub fn of(p: &Payment) -> Option<Self> {
         let c = p.details.card.as_ref()?;
-        Some(CardView {
-            pan: mask_pan(&c.pan),
-            year: c.year,
-            month: c.month,
-            card_holder: c.card_holder.clone(),
-        })
+        Some(CardView { pan: mask_pan(&c.pan), year: c.year, month: c.month, card_holder: c.card_holder.clone() })
     }
 }
 
@@ -273,32 +238,22 @@ pub struct RedirectInfoView {
 
 impl From<&AscInfo> for AscInfoView {
     fn from(a: &AscInfo) -> Self {
-        AscInfoView {
-            pa_req: a.pa_req.clone(),
-            acs_url: a.acs_url.clone(),
-            md: a.md.clone(),
-        }
+        AscInfoView { pa_req: a.pa_req.clone(), acs_url: a.acs_url.clone(), md: a.md.clone() }
     }
 }
 
 impl From<&RedirectInfo> for RedirectInfoView {
     fn from(r: &RedirectInfo) -> Self {
-        RedirectInfoView {
-            method: r.method.clone(),
-            url: r.url.clone(),
-            body: r.body.clone(),
-        }
+        RedirectInfoView { method: r.method.clone(), url: r.url.clone(), body: r.body.clone() }
     }
 }
 
 /// The 3DS challenge data, while the payment waits for it.
 pub fn asc_info(p: &Payment) -> Option<AscInfoView> {
-    (p.state == PaymentState::Awaiting3ds)
-        .then(|| p.card_auth.as_ref()?.asc_info.as_ref().map(Into::into))?
+    (p.state == PaymentState::Awaiting3ds).then(|| p.card_auth.as_ref()?.asc_info.as_ref().map(Into::into))?
 }
 
 /// The redirect data, while the payment waits for it.
 pub fn redirect_info(p: &Payment) -> Option<RedirectInfoView> {
-    (p.state == PaymentState::AwaitingRedirect)
-        .then(|| p.card_auth.as_ref()?.redirect_info.as_ref().map(Into::into))?
+    (p.state == PaymentState::AwaitingRedirect).then(|| p.card_auth.as_ref()?.redirect_info.as_ref().map(Into::into))?
 }

@@ -48,17 +48,8 @@ pub enum AcquirerError {
 #[async_trait]
 pub trait Acquirer: Send + Sync + 'static {
     /// Authorizes `card` for `payment`.
-    async fn authorize(
-        &self,
-        payment: &Payment,
-        card: &Card,
-    ) -> Result<Authorization, AcquirerError>;
+    async fn authorize(&self, payment: &Payment, card: &Card) -> Result<Authorization, AcquirerError>;
 
     /// Checks the issuer's 3DS result for `payment`.
-    async fn complete_3ds(
-        &self,
-        payment: &Payment,
-        pa_res: &str,
-        md: &str,
-    ) -> Result<ThreeDsOutcome, AcquirerError>;
+    async fn complete_3ds(&self, payment: &Payment, pa_res: &str, md: &str) -> Result<ThreeDsOutcome, AcquirerError>;
 }

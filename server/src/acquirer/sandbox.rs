@@ -45,27 +45,19 @@ struct PaResClaims {
 
 impl SandboxAcquirer {
     pub fn new(public_url: &str, key: Secret<String>) -> Self {
-        SandboxAcquirer {
-            public_url: public_url.trim_end_matches('/').to_string(),
-            key,
-        }
+        SandboxAcquirer { public_url: public_url.trim_end_matches('/').to_string(), key }
     }
 
     fn mac(&self, data: &str) -> Vec<u8> {
-        let mut mac =
-            Hmac::<Sha256>::new_from_slice(self.key.expose().as_bytes()).expect("any key length");
+        let mut mac = Hmac::<Sha256>::new_from_slice(self.key.expose().as_bytes()).expect("any key length");
         mac.update(data.as_bytes());
         mac.finalize().into_bytes().to_vec()
     }
 
     /// The issuer's signed answer for payment `md`.
     pub fn pa_res(&self, md: &str, authenticated: bool) -> String {
-        let claims = PaResClaims {
-            md: md.to_string(),
-            status: if authenticated { "Y" } else { "N" }.into(),
-        };
-        let payload =
-            URL_SAFE_NO_PAD.encode(serde_json::to_vec(&claims).expect("claims serialize"));
+        let claims = PaResClaims { md: md.to_string(), status: if authenticated { "Y" } else { "N" }.into() };
+        let payload = URL_SAFE_NO_PAD.encode(serde_json::to_vec(&claims).expect("claims serialize"));
         let signature = URL_SAFE_NO_PAD.encode(self.mac(&payload));
         format!("{payload}.{signature}")
     }
@@ -81,10 +73,7 @@ impl SandboxAcquirer {
 
     /// `PaReq`: what the issuer is asked to authenticate (opaque to the merchant).
     fn pa_req(&self, payment: &Payment) -> String {
-        let payload = format!(
-            "{}:{}:{}",
-            payment.request_id, payment.amount, payment.currency.code
-        );
+        let payload = format!("{}:{}:{}", payment.request_id, payment.amount, payment.currency.code);
         let signature = URL_SAFE_NO_PAD.encode(self.mac(&payload));
         format!("{}.{signature}", URL_SAFE_NO_PAD.encode(payload))
     }
@@ -92,10 +81,7 @@ impl SandboxAcquirer {
     /// Whether `pa_req` is the one made for `payment`.
     pub fn pa_req_matches(&self, payment: &Payment, pa_req: &str) -> bool {
         use subtle::ConstantTimeEq;
-        self.pa_req(payment)
-            .as_bytes()
-            .ct_eq(pa_req.trim().as_bytes())
-            .into()
+        self.pa_req(payment).as_bytes().ct_eq(pa_req.trim().as_bytes()).into()
     }
 }
 
@@ -116,11 +102,7 @@ fn expired(year: i64, month: i64, now_ms: i64) -> bool {
 
 #[async_trait]
 impl Acquirer for SandboxAcquirer {
-    async fn authorize(
-        &self,
-        payment: &Payment,
-        card: &Card,
-    ) -> Result<Authorization, AcquirerError> {
+    async fn authorize(&self, payment: &Payment, card: &Card) -> Result<Authorization, AcquirerError> {
         if expired(card.year, card.month, crate::domain::time::now_ms()) {
             return Ok(Authorization::Declined(reason::CARD_EXPIRED));
         }
@@ -146,21 +128,10 @@ impl Acquirer for SandboxAcquirer {
         })
     }
 
-    async fn complete_3ds(
-        &self,
-        payment: &Payment,
-        pa_res: &str,
-        md: &str,
-    ) -> Result<ThreeDsOutcome, AcquirerError> {
+    async fn complete_3ds(&self, payment: &Payment, pa_res: &str, md: &str) -> Result<ThreeDsOutcome, AcquirerError> {
         let ok = md == payment.request_id
-            && self
-                .verify(pa_res)
-                .is_some_and(|c| c.md == payment.request_id && c.status == "Y");
-        Ok(if ok {
-            ThreeDsOutcome::Authenticated
-        } else {
-            ThreeDsOutcome::Failed
-        })
+            && self.verify(pa_res).is_some_and(|c| c.md == payment.request_id && c.status == "Y");
+        Ok(if ok { ThreeDsOutcome::Authenticated } else { ThreeDsOutcome::Failed })
     }
 }
 
@@ -176,19 +147,10 @@ mod tests {
     fn pa_res_is_signed() {
         let a = acquirer();
         let good = a.pa_res("req-1", true);
-        assert_eq!(
-            a.verify(&good),
-            Some(PaResClaims {
-                md: "req-1".into(),
-                status: "Y".into()
-            })
-        );
+        assert_eq!(a.verify(&good), Some(PaResClaims { md: "req-1".into(), status: "Y".into() }));
         // Altered payload: another payment, or a failure turned into a success.
         let (_, sig) = good.split_once('.').unwrap();
-        let forged = format!(
-            "{}.{sig}",
-            URL_SAFE_NO_PAD.encode(br#"{"md":"req-2","status":"Y"}"#)
-        );
+        let forged = format!("{}.{sig}", URL_SAFE_NO_PAD.encode(br#"{"md":"req-2","status":"Y"}"#));
         assert_eq!(a.verify(&forged), None);
         let no = a.pa_res("req-1", false);
         let (payload, _) = no.split_once('.').unwrap();
@@ -211,13 +173,7 @@ mod tests {
 
     #[test]
     fn test_cards_pass_luhn() {
-        for pan in [
-            CARD_SUCCESS,
-            CARD_3DS,
-            CARD_REDIRECT,
-            CARD_DECLINED,
-            CARD_NO_FUNDS,
-        ] {
+        for pan in [CARD_SUCCESS, CARD_3DS, CARD_REDIRECT, CARD_DECLINED, CARD_NO_FUNDS] {
             assert!(crate::domain::rules::is_card_number(pan), "{pan}");
         }
     }

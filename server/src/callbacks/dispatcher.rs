@@ -49,25 +49,15 @@ struct ProjectSigner {
 }
 
 impl Dispatcher {
-    pub fn new(
-        storage: Arc<dyn Storage>,
-        settings: DeliverySettings,
-        wake: Arc<Notify>,
-    ) -> Arc<Self> {
+    pub fn new(storage: Arc<dyn Storage>, settings: DeliverySettings, wake: Arc<Notify>) -> Arc<Self> {
         let client = reqwest::Client::builder()
             .timeout(settings.timeout)
             .redirect(reqwest::redirect::Policy::none())
-            .dns_resolver(Arc::new(guard::GuardedResolver {
-                allow_private: settings.allow_private,
-            }))
+            .dns_resolver(Arc::new(guard::GuardedResolver { allow_private: settings.allow_private }))
             .user_agent(concat!("Kassa-Callbacks/", env!("CARGO_PKG_VERSION")))
             .build()
             .expect("HTTP client builds");
-        let worker = format!(
-            "{}-{}",
-            std::process::id(),
-            &uuid::Uuid::new_v4().simple().to_string()[..8]
-        );
+        let worker = format!("{}-{}", std::process::id(), &uuid::Uuid::new_v4().simple().to_string()[..8]);
         Arc::new(Dispatcher {
             storage,
             client,
@@ -83,21 +73,12 @@ impl Dispatcher {
     pub async fn run(self: Arc<Self>, mut shutdown: watch::Receiver<bool>) {
         loop {
             let free = self.in_flight.available_permits();
-            let claimed = if free == 0 {
-                Ok(Vec::new())
-            } else {
-                self.claim(free).await
-            };
+            let claimed = if free == 0 { Ok(Vec::new()) } else { self.claim(free).await };
             let full = match claimed {
                 Ok(jobs) => {
                     let n = jobs.len();
                     for job in jobs {
-                        let permit = self
-                            .in_flight
-                            .clone()
-                            .acquire_owned()
-                            .await
-                            .expect("semaphore open");
+                        let permit = self.in_flight.clone().acquire_owned().await.expect("semaphore open");
                         let me = self.clone();
                         tokio::spawn(async move {
                             me.deliver(job).await;
@@ -128,17 +109,13 @@ impl Dispatcher {
     async fn claim(&self, limit: usize) -> Result<Vec<CallbackJob>, crate::storage::StorageError> {
         let now = now_ms();
         let lease_ms = self.settings.timeout.as_millis() as i64 + LEASE_MARGIN_MS;
-        self.storage
-            .claim_callbacks(now, now + lease_ms, &self.worker, limit as i64)
-            .await
+        self.storage.claim_callbacks(now, now + lease_ms, &self.worker, limit as i64).await
     }
 
     /// Sleeps until the next retry falls due, but never longer than the idle poll.
     async fn idle_sleep(&self) -> Duration {
         match self.storage.next_callback_due().await {
-            Ok(Some(due)) => Duration::from_millis(
-                (due - now_ms()).clamp(10, IDLE_POLL.as_millis() as i64) as u64,
-            ),
+            Ok(Some(due)) => Duration::from_millis((due - now_ms()).clamp(10, IDLE_POLL.as_millis() as i64) as u64),
             _ => IDLE_POLL,
         }
     }
@@ -153,10 +130,7 @@ impl Dispatcher {
         let project = self.storage.project(project_id).await.ok()??;
         let key = self.storage.callback_key(project_id).await.ok()??;
         let signer = CallbackSigner::from_stored(&key).ok()?;
-        let entry = Arc::new(ProjectSigner {
-            merchant_id: project.merchant_id,
-            signer,
-        });
+        let entry = Arc::new(ProjectSigner { merchant_id: project.merchant_id, signer });
         cache.insert(project_id.to_string(), (Instant::now(), entry.clone()));
         Some(entry)
     }
@@ -190,11 +164,7 @@ impl Dispatcher {
             callback_id = job.id, request_id = %job.request_id, kind = job.kind.code(), attempt = attempts_made,
             status = ?http_status, error = ?error, outcome = ?outcome, "callback attempt"
         );
-        if let Err(e) = self
-            .storage
-            .record_attempt(job.id, &self.worker, &attempt, outcome)
-            .await
-        {
+        if let Err(e) = self.storage.record_attempt(job.id, &self.worker, &attempt, outcome).await {
             // The lease expires and the callback is attempted again: at least once.
             tracing::error!(callback_id = job.id, error = %e, "recording a callback attempt failed");
         }
@@ -202,19 +172,10 @@ impl Dispatcher {
 
     /// One HTTP attempt: the status and the start of the answer, or why it failed.
     async fn attempt(&self, job: &CallbackJob) -> Result<(u16, Option<String>), String> {
-        let url =
-            guard::check_url(&job.url, self.settings.allow_private).map_err(|e| e.to_string())?;
-        let signer = self
-            .signer(&job.project_id)
-            .await
-            .ok_or("no callback key for the project")?;
-        let headers = signer::headers(
-            &signer.signer,
-            &signer.merchant_id,
-            &job.body,
-            &job.idempotency_key,
-            now_ms() / 1000,
-        );
+        let url = guard::check_url(&job.url, self.settings.allow_private).map_err(|e| e.to_string())?;
+        let signer = self.signer(&job.project_id).await.ok_or("no callback key for the project")?;
+        let headers =
+            signer::headers(&signer.signer, &signer.merchant_id, &job.body, &job.idempotency_key, now_ms() / 1000);
         let mut request = self.client.post(url).body(job.body.clone());
         for (name, value) in headers {
             request = request.header(name, value);

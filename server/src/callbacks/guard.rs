@@ -86,14 +86,9 @@ impl Resolve for GuardedResolver {
         Box::pin(async move {
             let host = format!("{}:0", name.as_str());
             let addrs: Vec<SocketAddr> = tokio::net::lookup_host(host).await?.collect();
-            let allowed: Vec<SocketAddr> = addrs
-                .into_iter()
-                .filter(|a| allow_private || is_public(a.ip()))
-                .collect();
+            let allowed: Vec<SocketAddr> = addrs.into_iter().filter(|a| allow_private || is_public(a.ip())).collect();
             if allowed.is_empty() {
-                return Err(
-                    Box::new(Refused::PrivateAddress) as Box<dyn std::error::Error + Send + Sync>
-                );
+                return Err(Box::new(Refused::PrivateAddress) as Box<dyn std::error::Error + Send + Sync>);
             }
             Ok(Box::new(allowed.into_iter()) as Addrs)
         })
@@ -126,12 +121,7 @@ mod tests {
         ] {
             assert!(!is_public(ip.parse().unwrap()), "{ip}");
         }
-        for ip in [
-            "8.8.8.8",
-            "1.1.1.1",
-            "2a00:1450:4001:80b::200e",
-            "::ffff:8.8.8.8",
-        ] {
+        for ip in ["8.8.8.8", "1.1.1.1", "2a00:1450:4001:80b::200e", "::ffff:8.8.8.8"] {
             assert!(is_public(ip.parse().unwrap()), "{ip}");
         }
     }
@@ -139,30 +129,12 @@ mod tests {
     #[test]
     fn urls() {
         assert!(check_url("https://merchant.example/cb", false).is_ok());
-        assert_eq!(
-            check_url("http://merchant.example/cb", false),
-            Err(Refused::NotHttps)
-        );
-        assert_eq!(
-            check_url("http://merchant.example/cb", true),
-            Err(Refused::NotHttps)
-        );
-        assert_eq!(
-            check_url("https://127.0.0.1/cb", false),
-            Err(Refused::PrivateAddress)
-        );
-        assert_eq!(
-            check_url("https://[::1]/cb", false),
-            Err(Refused::PrivateAddress)
-        );
-        assert_eq!(
-            check_url("https://169.254.169.254/latest", false),
-            Err(Refused::PrivateAddress)
-        );
-        assert_eq!(
-            check_url("https://localhost/cb", false),
-            Err(Refused::PrivateAddress)
-        );
+        assert_eq!(check_url("http://merchant.example/cb", false), Err(Refused::NotHttps));
+        assert_eq!(check_url("http://merchant.example/cb", true), Err(Refused::NotHttps));
+        assert_eq!(check_url("https://127.0.0.1/cb", false), Err(Refused::PrivateAddress));
+        assert_eq!(check_url("https://[::1]/cb", false), Err(Refused::PrivateAddress));
+        assert_eq!(check_url("https://169.254.169.254/latest", false), Err(Refused::PrivateAddress));
+        assert_eq!(check_url("https://localhost/cb", false), Err(Refused::PrivateAddress));
         assert!(check_url("http://127.0.0.1:8080/cb", true).is_ok());
         assert!(check_url("http://localhost:8080/cb", true).is_ok());
         assert!(check_url("https://10.0.0.5/cb", true).is_ok());
@@ -171,14 +143,10 @@ mod tests {
 
     #[tokio::test]
     async fn resolver_refuses_names_of_private_addresses() {
-        let guarded = GuardedResolver {
-            allow_private: false,
-        };
+        let guarded = GuardedResolver { allow_private: false };
         let name: Name = "localhost".parse().unwrap();
         assert!(guarded.resolve(name).await.is_err());
-        let open = GuardedResolver {
-            allow_private: true,
-        };
+        let open = GuardedResolver { allow_private: true };
         let name: Name = "localhost".parse().unwrap();
         assert!(open.resolve(name).await.is_ok());
     }

@@ -25,9 +25,7 @@ mod tests {
     #[test]
     fn retry_schedule_grows_then_stays_hourly() {
         let schedule = crate::config::Config::defaults().callback_retry_s;
-        let delays: Vec<i64> = (1..=8)
-            .map(|n| retry_delay_ms(&schedule, n) / 1000)
-            .collect();
+        let delays: Vec<i64> = (1..=8).map(|n| retry_delay_ms(&schedule, n) / 1000).collect();
         assert_eq!(delays, [10, 30, 60, 300, 900, 3600, 3600, 3600]);
     }
 }

@@ -8,8 +8,8 @@ use crate::domain::catalogue::{Integration, MethodKind};
 use crate::domain::payment::{Payment, PaymentState};
 use crate::storage::{CallbackKind, NewCallback};
 use crate::wire::{
-    AscInfoView, DisplayItem, IntegrationInfo, MaskedRequisites, PaymentInfo, RedirectInfoView,
-    asc_info, display_data, redirect_info,
+    AscInfoView, DisplayItem, IntegrationInfo, MaskedRequisites, PaymentInfo, RedirectInfoView, asc_info, display_data,
+    redirect_info,
 };
 
 /// The callback body. It holds no booleans (decisions.md §3).
@@ -45,13 +45,7 @@ pub struct CallbackStatus {
 
 /// `{project_id}:{payment_id}:{status}:{sub_status}`, a null sub-status written as empty.
 pub fn idempotency_key(p: &Payment) -> String {
-    format!(
-        "{}:{}:{}:{}",
-        p.project_id,
-        p.payment_id,
-        p.state.status(),
-        p.state.sub_status().unwrap_or("")
-    )
+    format!("{}:{}:{}:{}", p.project_id, p.payment_id, p.state.status(), p.state.sub_status().unwrap_or(""))
 }
 
 /// The callbacks reporting that `p` (after a change) reached its current status. Empty when the
@@ -65,10 +59,7 @@ pub fn callbacks_for(p: &Payment, public_url: &str, now_ms: i64) -> Vec<NewCallb
             // E-commerce: informative callbacks only in H2H, for the 3DS and redirect steps.
             if card
                 && (p.integration == Integration::Widget
-                    || !matches!(
-                        p.state,
-                        PaymentState::Awaiting3ds | PaymentState::AwaitingRedirect
-                    ))
+                    || !matches!(p.state, PaymentState::Awaiting3ds | PaymentState::AwaitingRedirect))
             {
                 return Vec::new();
             }
@@ -79,24 +70,17 @@ pub fn callbacks_for(p: &Payment, public_url: &str, now_ms: i64) -> Vec<NewCallb
         return Vec::new();
     };
     let informative = kind == CallbackKind::Informative;
-    let h2h_p2p_instruction = informative
-        && p.integration == Integration::H2hP2p
-        && p.state == PaymentState::AwaitingConfirm;
+    let h2h_p2p_instruction =
+        informative && p.integration == Integration::H2hP2p && p.state == PaymentState::AwaitingConfirm;
     let body = CallbackBody {
         project_id: p.project_id.clone(),
-        general: CallbackGeneral {
-            request_id: p.request_id.clone(),
-            payment_id: p.payment_id.clone(),
-        },
+        general: CallbackGeneral { request_id: p.request_id.clone(), payment_id: p.payment_id.clone() },
         status: CallbackStatus {
             status: p.state.status(),
             sub_status: p.state.sub_status(),
             status_description: p.status_description.clone(),
         },
-        payment_info: PaymentInfo {
-            payment_system: None,
-            ..PaymentInfo::of(p)
-        },
+        payment_info: PaymentInfo { payment_system: None, ..PaymentInfo::of(p) },
         recipient_requisites: MaskedRequisites::of(p),
         integration: informative.then(|| IntegrationInfo::of(p, public_url)),
         display_data: h2h_p2p_instruction.then(|| display_data(p, public_url)),

@@ -20,10 +20,7 @@ pub fn headers(
         ("x-access-timestamp", timestamp),
         ("x-access-signature", signature),
         ("x-access-merchant-id", merchant_id.to_string()),
-        (
-            "x-access-merchant-algorithm",
-            signer.key_type().algorithm_header().to_string(),
-        ),
+        ("x-access-merchant-algorithm", signer.key_type().algorithm_header().to_string()),
         ("x-idempotency-key", idempotency_key.to_string()),
     ]
 }

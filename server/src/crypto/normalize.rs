@@ -101,8 +101,7 @@ impl Walker {
 
     fn finish(mut self) -> String {
         let lines = &self.lines;
-        self.spans
-            .sort_unstable_by(|a, b| lines.as_bytes()[a.clone()].cmp(&lines.as_bytes()[b.clone()]));
+        self.spans.sort_unstable_by(|a, b| lines.as_bytes()[a.clone()].cmp(&lines.as_bytes()[b.clone()]));
         let mut out = String::with_capacity(lines.len() + self.spans.len());
         for (i, span) in self.spans.iter().enumerate() {
             if i > 0 {
@@ -125,23 +124,12 @@ mod tests {
 
     #[test]
     fn first_vector_of_decisions() {
-        let body: Value = serde_json::from_str(
-            r#"{"general":{"project_id":"57aff4db-b45d-42bf-bc5f-b7a499a01782"}}"#,
-        )
-        .unwrap();
-        assert_eq!(
-            normalize(&body),
-            "general:project_id:57aff4db-b45d-42bf-bc5f-b7a499a01782"
-        );
+        let body: Value =
+            serde_json::from_str(r#"{"general":{"project_id":"57aff4db-b45d-42bf-bc5f-b7a499a01782"}}"#).unwrap();
+        assert_eq!(normalize(&body), "general:project_id:57aff4db-b45d-42bf-bc5f-b7a499a01782");
         let message = message(&body, "1706182847");
-        assert_eq!(
-            message,
-            "Z2VuZXJhbDpwcm9qZWN0X2lkOjU3YWZmNGRiLWI0NWQtNDJiZi1iYzVmLWI3YTQ5OWEwMTc4Mg1706182847"
-        );
-        assert_eq!(
-            hex(&digest(&message)),
-            "a751bade591dac691440fd4ad355460c7a1ab72989a487310b3c1ec4105b6e0e"
-        );
+        assert_eq!(message, "Z2VuZXJhbDpwcm9qZWN0X2lkOjU3YWZmNGRiLWI0NWQtNDJiZi1iYzVmLWI3YTQ5OWEwMTc4Mg1706182847");
+        assert_eq!(hex(&digest(&message)), "a751bade591dac691440fd4ad355460c7a1ab72989a487310b3c1ec4105b6e0e");
     }
 
     #[test]
@@ -190,10 +178,7 @@ mod tests {
     #[test]
     fn booleans_null_and_numbers() {
         let body = json!({"t": true, "f": false, "n": null, "i": -5, "u": 18446744073709551615u64});
-        assert_eq!(
-            normalize(&body),
-            "f:0;i:-5;n:None;t:1;u:18446744073709551615"
-        );
+        assert_eq!(normalize(&body), "f:0;i:-5;n:None;t:1;u:18446744073709551615");
     }
 
     #[test]

@@ -21,8 +21,7 @@ pub struct AntiFraudRules {
 impl AntiFraudRules {
     /// The velocity window to count recent payments in, when a velocity rule is set.
     pub fn velocity_window_ms(&self) -> Option<i64> {
-        self.max_payments_per_customer
-            .map(|_| self.velocity_window_s.unwrap_or(3600) as i64 * 1000)
+        self.max_payments_per_customer.map(|_| self.velocity_window_s.unwrap_or(3600) as i64 * 1000)
     }
 
     /// Whether a payment of `customer_id` from `ip` is refused, given how many payments the
@@ -32,11 +31,7 @@ impl AntiFraudRules {
             return true;
         }
         let ip = ip.parse::<std::net::IpAddr>().ok();
-        if self
-            .blocked_ips
-            .iter()
-            .any(|b| b.parse::<std::net::IpAddr>().ok() == ip && ip.is_some())
-        {
+        if self.blocked_ips.iter().any(|b| b.parse::<std::net::IpAddr>().ok() == ip && ip.is_some()) {
             return true;
         }
         matches!((self.max_payments_per_customer, recent_payments), (Some(max), Some(n)) if n >= max as u64)
@@ -61,20 +56,14 @@ mod tests {
         };
         assert!(rules.refuses("bad", "1.2.3.4", None));
         assert!(rules.refuses("u1", "10.0.0.1", None));
-        assert!(
-            rules.refuses("u1", "0:0:0:0:0:0:0:1", None),
-            "IPs compare as addresses"
-        );
+        assert!(rules.refuses("u1", "0:0:0:0:0:0:0:1", None), "IPs compare as addresses");
         assert!(!rules.refuses("u1", "10.0.0.2", None));
     }
 
     #[test]
     fn velocity_counts_the_customer_payments_in_the_window() {
-        let rules = AntiFraudRules {
-            max_payments_per_customer: Some(3),
-            velocity_window_s: Some(60),
-            ..Default::default()
-        };
+        let rules =
+            AntiFraudRules { max_payments_per_customer: Some(3), velocity_window_s: Some(60), ..Default::default() };
         assert_eq!(rules.velocity_window_ms(), Some(60_000));
         assert!(!rules.refuses("u1", "1.2.3.4", Some(2)));
         assert!(rules.refuses("u1", "1.2.3.4", Some(3)));

@@ -21,15 +21,12 @@ fn yes() -> bool {
 
 /// The seed catalogue compiled into the binary.
 pub fn seed() -> Vec<Bank> {
-    serde_json::from_str(include_str!("../../data/banks.json"))
-        .expect("server/data/banks.json is valid")
+    serde_json::from_str(include_str!("../../data/banks.json")).expect("server/data/banks.json is valid")
 }
 
 /// `symbol` rule of the catalogue: lowercase ASCII letters, digits and hyphens, 2 to 32.
 pub fn is_bank_symbol(s: &str) -> bool {
-    (2..=32).contains(&s.len())
-        && s.bytes()
-            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    (2..=32).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
 }
 
 #[cfg(test)]
@@ -44,35 +41,17 @@ mod tests {
         let mut symbols = HashSet::new();
         for b in &banks {
             assert!(is_bank_symbol(&b.symbol), "{b:?}");
-            assert!(
-                symbols.insert(b.symbol.clone()),
-                "duplicate symbol {}",
-                b.symbol
-            );
+            assert!(symbols.insert(b.symbol.clone()), "duplicate symbol {}", b.symbol);
             assert!(b.id.len() <= 32 && b.name.chars().count() <= 64, "{b:?}");
             assert!(Country::parse(&b.country_code).is_some(), "{b:?}");
             match &b.sbp_code {
-                Some(code) => assert!(
-                    code.len() == 12 && code.bytes().all(|c| c.is_ascii_digit()),
-                    "{b:?}"
-                ),
+                Some(code) => assert!(code.len() == 12 && code.bytes().all(|c| c.is_ascii_digit()), "{b:?}"),
                 None => assert!(!b.is_sbp_bank, "{b:?}"),
             }
         }
         for country in Country::ALL {
-            assert!(
-                banks
-                    .iter()
-                    .filter(|b| b.country_code == country.code())
-                    .count()
-                    >= 5,
-                "{country}"
-            );
+            assert!(banks.iter().filter(|b| b.country_code == country.code()).count() >= 5, "{country}");
         }
-        assert!(
-            banks
-                .iter()
-                .any(|b| b.country_code == "RU" && b.is_sbp_bank)
-        );
+        assert!(banks.iter().any(|b| b.country_code == "RU" && b.is_sbp_bank));
     }
 }

@@ -176,10 +176,7 @@ impl WidgetMethod {
     pub fn kind(self) -> MethodKind {
         match self {
             WidgetMethod::OneClick => MethodKind::Link,
-            other => other
-                .h2h_equivalent()
-                .map(Method::kind)
-                .unwrap_or(MethodKind::Link),
+            other => other.h2h_equivalent().map(Method::kind).unwrap_or(MethodKind::Link),
         }
     }
 }
@@ -195,46 +192,16 @@ pub struct Currency {
 /// Every currency of the availability tables. Digits not given by merchant-api.md are ISO 4217
 /// (decisions.md §10).
 pub const CURRENCIES: &[Currency] = &[
-    Currency {
-        code: "ARS",
-        digits: 2,
-    },
-    Currency {
-        code: "AZN",
-        digits: 2,
-    },
-    Currency {
-        code: "KES",
-        digits: 2,
-    },
-    Currency {
-        code: "KGS",
-        digits: 2,
-    },
-    Currency {
-        code: "KRW",
-        digits: 0,
-    },
-    Currency {
-        code: "KZT",
-        digits: 2,
-    },
-    Currency {
-        code: "NGN",
-        digits: 2,
-    },
-    Currency {
-        code: "RUB",
-        digits: 2,
-    },
-    Currency {
-        code: "UZS",
-        digits: 2,
-    },
-    Currency {
-        code: "ZAR",
-        digits: 2,
-    },
+    Currency { code: "ARS", digits: 2 },
+    Currency { code: "AZN", digits: 2 },
+    Currency { code: "KES", digits: 2 },
+    Currency { code: "KGS", digits: 2 },
+    Currency { code: "KRW", digits: 0 },
+    Currency { code: "KZT", digits: 2 },
+    Currency { code: "NGN", digits: 2 },
+    Currency { code: "RUB", digits: 2 },
+    Currency { code: "UZS", digits: 2 },
+    Currency { code: "ZAR", digits: 2 },
 ];
 
 impl Currency {
@@ -252,12 +219,7 @@ impl Currency {
         let sign = if minor < 0 { "-" } else { "" };
         let abs = minor.unsigned_abs();
         let scale = scale as u64;
-        format!(
-            "{sign}{}.{:0width$}",
-            abs / scale,
-            abs % scale,
-            width = self.digits as usize
-        )
+        format!("{sign}{}.{:0width$}", abs / scale, abs % scale, width = self.digits as usize)
     }
 }
 
@@ -306,13 +268,7 @@ impl Integration {
     }
 
     pub fn parse(code: &str) -> Option<Self> {
-        [
-            Integration::H2hP2p,
-            Integration::H2hEcom,
-            Integration::Widget,
-        ]
-        .into_iter()
-        .find(|i| i.code() == code)
+        [Integration::H2hP2p, Integration::H2hEcom, Integration::Widget].into_iter().find(|i| i.code() == code)
     }
 
     pub fn is_h2h(self) -> bool {
@@ -401,25 +357,11 @@ pub const H2H: &[H2hRow] = {
             payout: &[CardP2p, PhoneP2p],
             lifetime: H2H_SHORT,
         },
-        H2hRow {
-            country: Country::UZ,
-            currency: "UZS",
-            deposit: &[CardP2p],
-            payout: &[CardP2p],
-            lifetime: H2H_SHORT,
-        },
+        H2hRow { country: Country::UZ, currency: "UZS", deposit: &[CardP2p], payout: &[CardP2p], lifetime: H2H_SHORT },
         H2hRow {
             country: Country::RU,
             currency: "RUB",
-            deposit: &[
-                CardP2p,
-                SbpP2p,
-                InternationalP2p,
-                SbpQr,
-                MobileP2p,
-                InternationalCardP2p,
-                QrLinkP2p,
-            ],
+            deposit: &[CardP2p, SbpP2p, InternationalP2p, SbpQr, MobileP2p, InternationalCardP2p, QrLinkP2p],
             payout: &[CardP2p, SbpP2p, MobileP2p],
             lifetime: H2H_SHORT,
         },
@@ -571,11 +513,8 @@ pub fn h2c_row(currency: &str, method: Option<WidgetMethod>) -> Option<&'static 
 /// Widget methods the hosted page offers for a payment created without `widget_method`: the
 /// country's methods, plus card e-commerce where the currency has it (decisions.md §10).
 pub fn h2c_offered_methods(currency: &str) -> Vec<WidgetMethod> {
-    let mut methods: Vec<WidgetMethod> = H2C
-        .iter()
-        .filter(|r| r.currency == currency)
-        .flat_map(|r| r.methods.iter().copied())
-        .collect();
+    let mut methods: Vec<WidgetMethod> =
+        H2C.iter().filter(|r| r.currency == currency).flat_map(|r| r.methods.iter().copied()).collect();
     if H2C_ECOM.iter().any(|r| r.currency == currency) {
         methods.push(WidgetMethod::EcomCard);
     }
@@ -617,11 +556,7 @@ mod tests {
 
     #[test]
     fn every_row_currency_is_known() {
-        for code in H2H
-            .iter()
-            .chain(H2H_ECOM)
-            .map(|r| r.currency)
-            .chain(H2C.iter().chain(H2C_ECOM).map(|r| r.currency))
+        for code in H2H.iter().chain(H2H_ECOM).map(|r| r.currency).chain(H2C.iter().chain(H2C_ECOM).map(|r| r.currency))
         {
             assert!(Currency::parse(code).is_some(), "{code}");
         }
@@ -633,19 +568,11 @@ mod tests {
     #[test]
     fn every_widget_method_is_in_some_row_and_has_a_kind() {
         for m in WidgetMethod::ALL {
-            assert!(
-                H2C.iter().chain(H2C_ECOM).any(|r| r.methods.contains(m)),
-                "{m}"
-            );
+            assert!(H2C.iter().chain(H2C_ECOM).any(|r| r.methods.contains(m)), "{m}");
             let _ = m.kind();
         }
         for m in Method::ALL {
-            assert!(
-                H2H.iter()
-                    .chain(H2H_ECOM)
-                    .any(|r| r.deposit.contains(m) || r.payout.contains(m)),
-                "{m}"
-            );
+            assert!(H2H.iter().chain(H2H_ECOM).any(|r| r.deposit.contains(m) || r.payout.contains(m)), "{m}");
         }
     }
 
@@ -653,42 +580,19 @@ mod tests {
     fn rows_are_looked_up_by_currency_and_method() {
         assert_eq!(h2h_row("RUB").unwrap().country, Country::RU);
         assert!(h2h_row("USD").is_none());
-        assert_eq!(
-            h2c_row("KZT", Some(WidgetMethod::EcomCard))
-                .unwrap()
-                .methods,
-            &[WidgetMethod::EcomCard]
-        );
-        assert_eq!(
-            h2c_row("KZT", None).unwrap().required_method,
-            Some(WidgetMethod::P2pCardInternational)
-        );
+        assert_eq!(h2c_row("KZT", Some(WidgetMethod::EcomCard)).unwrap().methods, &[WidgetMethod::EcomCard]);
+        assert_eq!(h2c_row("KZT", None).unwrap().required_method, Some(WidgetMethod::P2pCardInternational));
         assert_eq!(h2c_row("KGS", None).unwrap().country, Country::KG);
         assert!(h2c_row("ARS", None).is_none(), "AR has no widget");
     }
 
     #[test]
     fn lifetimes_follow_the_limits_table() {
-        assert_eq!(
-            h2h_row("KZT").unwrap().lifetime,
-            LifetimeRange::new(300, 900, 600)
-        );
-        assert_eq!(
-            h2h_row("NGN").unwrap().lifetime,
-            LifetimeRange::new(300, 900, 900)
-        );
-        assert_eq!(
-            h2h_row("KRW").unwrap().lifetime,
-            LifetimeRange::new(300, 600, 600)
-        );
-        assert_eq!(
-            h2c_row("KZT", None).unwrap().lifetime,
-            LifetimeRange::new(300, 900, 600)
-        );
-        assert_eq!(
-            h2c_row("KES", None).unwrap().lifetime,
-            LifetimeRange::new(300, 600, 600)
-        );
+        assert_eq!(h2h_row("KZT").unwrap().lifetime, LifetimeRange::new(300, 900, 600));
+        assert_eq!(h2h_row("NGN").unwrap().lifetime, LifetimeRange::new(300, 900, 900));
+        assert_eq!(h2h_row("KRW").unwrap().lifetime, LifetimeRange::new(300, 600, 600));
+        assert_eq!(h2c_row("KZT", None).unwrap().lifetime, LifetimeRange::new(300, 900, 600));
+        assert_eq!(h2c_row("KES", None).unwrap().lifetime, LifetimeRange::new(300, 600, 600));
     }
 
     #[test]
@@ -701,10 +605,7 @@ mod tests {
 
     #[test]
     fn major_units_use_the_currency_digits() {
-        assert_eq!(
-            Currency::parse("RUB").unwrap().format_major(150000),
-            "1500.00"
-        );
+        assert_eq!(Currency::parse("RUB").unwrap().format_major(150000), "1500.00");
         assert_eq!(Currency::parse("RUB").unwrap().format_major(5), "0.05");
         assert_eq!(Currency::parse("KRW").unwrap().format_major(15000), "15000");
         assert_eq!(Country::KG.default_language(), "ky");

@@ -41,9 +41,7 @@ impl PaymentState {
     pub fn status(self) -> &'static str {
         use PaymentState::*;
         match self {
-            New | Requisites | AwaitingConfirm | Paid | Awaiting3ds | AwaitingRedirect => {
-                "processing"
-            }
+            New | Requisites | AwaitingConfirm | Paid | Awaiting3ds | AwaitingRedirect => "processing",
             DisputeNoPayment | DisputeDifferentAmount | DisputeConfirmTimeout => "dispute",
             Decline => "decline",
             Success => "success",
@@ -67,9 +65,7 @@ impl PaymentState {
     }
 
     pub fn parse(status: &str, sub_status: Option<&str>) -> Option<Self> {
-        Self::ALL
-            .into_iter()
-            .find(|s| s.status() == status && s.sub_status() == sub_status)
+        Self::ALL.into_iter().find(|s| s.status() == status && s.sub_status() == sub_status)
     }
 
     pub fn is_final(self) -> bool {
@@ -297,6 +293,8 @@ pub struct Payment {
     pub has_receipt: bool,
     /// Amount the operator reported in a different-amount dispute.
     pub received_amount: Option<i64>,
+    /// Who made the last change (kept in the status history).
+    pub last_actor: Actor,
 }
 
 impl Payment {
@@ -374,11 +372,7 @@ pub fn mask_pan(pan: &str) -> String {
     }
     let mut out = String::with_capacity(chars.len());
     for (i, c) in chars.iter().enumerate() {
-        out.push(if i < 6 || i >= chars.len() - 4 {
-            *c
-        } else {
-            '*'
-        });
+        out.push(if i < 6 || i >= chars.len() - 4 { *c } else { '*' });
     }
     out
 }
@@ -386,22 +380,13 @@ pub fn mask_pan(pan: &str) -> String {
 /// Everything but the last `keep` characters as `*`.
 pub fn mask_tail(value: &str, keep: usize) -> String {
     let n = value.chars().count();
-    value
-        .chars()
-        .enumerate()
-        .map(|(i, c)| if i + keep >= n { c } else { '*' })
-        .collect()
+    value.chars().enumerate().map(|(i, c)| if i + keep >= n { c } else { '*' }).collect()
 }
 
 /// Keeps the first letter of each word: `IVAN PETROV` → `I*** P*****`.
 pub fn mask_name(name: &str) -> String {
     name.split(' ')
-        .map(|word| {
-            word.chars()
-                .enumerate()
-                .map(|(i, c)| if i == 0 { c } else { '*' })
-                .collect::<String>()
-        })
+        .map(|word| word.chars().enumerate().map(|(i, c)| if i == 0 { c } else { '*' }).collect::<String>())
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -425,19 +410,13 @@ mod tests {
         }
         assert_eq!(PaymentState::parse("processing", None), None);
         assert_eq!(PaymentState::parse("success", Some("new")), None);
-        assert_eq!(
-            PaymentState::AwaitingConfirm.to_string(),
-            "processing:awaiting_confirm"
-        );
+        assert_eq!(PaymentState::AwaitingConfirm.to_string(), "processing:awaiting_confirm");
         assert_eq!(PaymentState::Success.to_string(), "success");
     }
 
     #[test]
     fn only_decline_and_success_are_final() {
-        let finals: Vec<_> = PaymentState::ALL
-            .into_iter()
-            .filter(|s| s.is_final())
-            .collect();
+        let finals: Vec<_> = PaymentState::ALL.into_iter().filter(|s| s.is_final()).collect();
         assert_eq!(finals, vec![PaymentState::Decline, PaymentState::Success]);
     }
 
@@ -445,10 +424,7 @@ mod tests {
     fn identifiers_have_the_documented_shape() {
         let id = new_request_id();
         assert_eq!(id.len(), 32);
-        assert!(
-            id.bytes()
-                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
-        );
+        assert!(id.bytes().all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase()));
         let token = new_page_token();
         assert!(is_page_token(&token));
         assert_ne!(token, new_page_token());
@@ -463,13 +439,7 @@ mod tests {
         assert_eq!(mask_tail("+79001234567", 4), "********4567");
         assert_eq!(mask_name("IVAN PETROV"), "I*** P*****");
         assert_eq!(mask_name("Мар'яна"), "М******");
-        assert_eq!(
-            mask_requisite(Some(MethodKind::Card), "5536913812345678"),
-            "553691******5678"
-        );
-        assert_eq!(
-            mask_requisite(Some(MethodKind::Account), "40817810099910004312"),
-            "****************4312"
-        );
+        assert_eq!(mask_requisite(Some(MethodKind::Card), "5536913812345678"), "553691******5678");
+        assert_eq!(mask_requisite(Some(MethodKind::Account), "40817810099910004312"), "****************4312");
     }
 }

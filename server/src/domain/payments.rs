@@ -8,16 +8,15 @@ use tokio::sync::Notify;
 
 use super::catalogue::{Country, Currency, Integration, Method, MethodKind, WidgetMethod};
 use super::payment::{
-    Actor, CardAuth, Details, Flow, MaskedCard, Payment, PaymentState, mask_pan, new_page_token,
-    new_request_id,
+    Actor, CardAuth, Details, Flow, MaskedCard, Payment, PaymentState, mask_pan, new_page_token, new_request_id,
 };
 use super::project::Project;
-use super::requisites::{RequisiteQuery, rank_candidates};
+use super::requisites::{Candidate, RequisiteQuery, rank_candidates};
 use super::state_machine::{self, Event, IllegalMove, reason};
 use super::time::now_ms;
 use crate::acquirer::{Acquirer, Authorization, Card, ThreeDsOutcome};
 use crate::callbacks::outbox;
-use crate::storage::{HistoryEntry, Inserted, NewReceipt, PaymentChange, Storage, StorageError};
+use crate::storage::{Inserted, NewReceipt, PaymentChange, Storage, StorageError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum PaymentError {
@@ -28,10 +27,7 @@ pub enum PaymentError {
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
     #[error("{field}: {message}")]
-    Invalid {
-        field: &'static str,
-        message: String,
-    },
+    Invalid { field: &'static str, message: String },
     /// The payment kept changing under us; the caller may retry.
     #[error("payment is busy")]
     Busy,
@@ -120,11 +116,7 @@ pub struct Payments {
 }
 
 impl Payments {
-    pub fn new(
-        storage: Arc<dyn Storage>,
-        settings: Settings,
-        acquirer: Option<Arc<dyn Acquirer>>,
-    ) -> Self {
+    pub fn new(storage: Arc<dyn Storage>, settings: Settings, acquirer: Option<Arc<dyn Acquirer>>) -> Self {
         Payments {
             storage,
             settings,
@@ -168,10 +160,7 @@ impl Payments {
         };
         let refused = self.antifraud_refuses(&new, now).await?;
         let (state, status_description) = match flow {
-            _ if refused => (
-                PaymentState::Decline,
-                Some(reason::DECLINED_BY_ANTI_FRAUD.to_string()),
-            ),
+            _ if refused => (PaymentState::Decline, Some(reason::DECLINED_BY_ANTI_FRAUD.to_string())),
             Flow::Transfer => (PaymentState::Requisites, None),
             Flow::Unchosen | Flow::Push | Flow::Card => (PaymentState::New, None),
         };
@@ -182,9 +171,7 @@ impl Payments {
             integration: new.integration,
             country: new.country,
             currency: new.currency,
-            method: new
-                .method
-                .or_else(|| new.widget_method.and_then(WidgetMethod::h2h_equivalent)),
+            method: new.method.or_else(|| new.widget_method.and_then(WidgetMethod::h2h_equivalent)),
             widget_method: new.widget_method,
             amount: new.amount,
             old_amount: new.amount,
@@ -205,24 +192,18 @@ impl Payments {
             search_until_ms: None,
             has_receipt: false,
             received_amount: None,
+            last_actor: Actor::Merchant,
         };
         self.schedule(&mut payment, now);
-        let history = HistoryEntry::of(&payment, Actor::Merchant);
-        match self.storage.insert_payment(&payment, &history).await? {
+        match self.storage.insert_payment(&payment).await? {
             Inserted::Created => {
                 if payment.state == PaymentState::Requisites {
                     self.search_ready.notify_one();
                 }
-                Ok(Created {
-                    payment,
-                    fresh: true,
-                })
+                Ok(Created { payment, fresh: true })
             }
             Inserted::Existing(existing) if existing.request_hash == payment.request_hash => {
-                Ok(Created {
-                    payment: *existing,
-                    fresh: false,
-                })
+                Ok(Created { payment: *existing, fresh: false })
             }
             Inserted::Existing(_) => Err(PaymentError::DuplicatePaymentId),
         }
@@ -232,35 +213,24 @@ impl Payments {
         let rules = &new.project.settings.antifraud;
         let customer = &new.details.customer;
         let recent = match rules.velocity_window_ms() {
-            Some(window) => Some(
-                self.storage
-                    .count_customer_payments_since(&new.project.id, &customer.id, now - window)
-                    .await?,
-            ),
+            Some(window) => {
+                Some(self.storage.count_customer_payments_since(&new.project.id, &customer.id, now - window).await?)
+            }
             None => None,
         };
         Ok(rules.refuses(&customer.id, &customer.ip_address, recent))
     }
 
     pub async fn find(&self, project_id: &str, payment_id: &str) -> Result<Payment> {
-        self.storage
-            .payment(project_id, payment_id)
-            .await?
-            .ok_or(PaymentError::NotFound)
+        self.storage.payment(project_id, payment_id).await?.ok_or(PaymentError::NotFound)
     }
 
     pub async fn by_request_id(&self, request_id: &str) -> Result<Payment> {
-        self.storage
-            .payment_by_request_id(request_id)
-            .await?
-            .ok_or(PaymentError::NotFound)
+        self.storage.payment_by_request_id(request_id).await?.ok_or(PaymentError::NotFound)
     }
 
     pub async fn by_page_token(&self, token: &str) -> Result<Payment> {
-        self.storage
-            .payment_by_page_token(token)
-            .await?
-            .ok_or(PaymentError::NotFound)
+        self.storage.payment_by_page_token(token).await?.ok_or(PaymentError::NotFound)
     }
 
     // -----------------------------------------------------------------------------------------
@@ -268,16 +238,7 @@ impl Payments {
 
     /// Merchant or user cancels (`decline` / `Canceled by client`).
     pub async fn cancel(&self, payment: Payment, actor: Actor) -> Result<Payment> {
-        self.apply(
-            payment,
-            Change {
-                event: Event::Cancel,
-                actor,
-                edit: &no_edit,
-                receipt: None,
-            },
-        )
-        .await
+        self.apply(payment, Change { event: Event::Cancel, actor, edit: &no_edit, receipt: None }).await
     }
 
     /// The user says the transfer was made. Idempotent on `processing:paid`.
@@ -285,56 +246,28 @@ impl Payments {
         if payment.state == PaymentState::Paid {
             return Ok(payment);
         }
-        self.apply(
-            payment,
-            Change {
-                event: Event::Confirm,
-                actor,
-                edit: &no_edit,
-                receipt: None,
-            },
-        )
-        .await
+        self.apply(payment, Change { event: Event::Confirm, actor, edit: &no_edit, receipt: None }).await
     }
 
     /// Operator: funds arrived for a payment awaiting them. The full amount succeeds; any other
     /// amount opens `dispute:different_amount`.
     pub async fn funds_received(&self, payment: Payment, amount: i64) -> Result<Payment> {
-        let event = if amount == payment.amount {
-            Event::FundsReceived
-        } else {
-            Event::DifferentAmountReceived
-        };
+        let event = if amount == payment.amount { Event::FundsReceived } else { Event::DifferentAmountReceived };
         let edit = move |p: &mut Payment| {
             if p.state == PaymentState::DisputeDifferentAmount {
                 p.received_amount = Some(amount);
             }
         };
-        self.apply(
-            payment,
-            Change {
-                event,
-                actor: Actor::Operator,
-                edit: &edit,
-                receipt: None,
-            },
-        )
-        .await
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None }).await
     }
 
     /// Operator closes a dispute. On success the amount becomes the one received (given, or
     /// the one reported in a different-amount dispute) and `old_amount` keeps the previous one.
-    pub async fn resolve(
-        &self,
-        payment: Payment,
-        resolution: Resolution,
-        amount: Option<i64>,
-    ) -> Result<Payment> {
+    pub async fn resolve(&self, payment: Payment, resolution: Resolution, amount: Option<i64>) -> Result<Payment> {
         let (event, received) = match resolution {
-            Resolution::Success => (
-                Event::DisputeFundsReceived,
-                amount.or(payment.received_amount).unwrap_or(payment.amount),
-            ),
+            Resolution::Success => {
+                (Event::DisputeFundsReceived, amount.or(payment.received_amount).unwrap_or(payment.amount))
+            }
             Resolution::Decline => (Event::DisputeNoFunds, payment.amount),
         };
         let edit = move |p: &mut Payment| {
@@ -343,45 +276,18 @@ impl Payments {
                 p.amount = received;
             }
         };
-        self.apply(
-            payment,
-            Change {
-                event,
-                actor: Actor::Operator,
-                edit: &edit,
-                receipt: None,
-            },
-        )
-        .await
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None }).await
     }
 
     /// KE mobile money: the user answered the push request.
     pub async fn push_result(&self, payment: Payment, accepted: bool) -> Result<Payment> {
-        let event = if accepted {
-            Event::PushAccepted
-        } else {
-            Event::PushRefused
-        };
-        self.apply(
-            payment,
-            Change {
-                event,
-                actor: Actor::Operator,
-                edit: &no_edit,
-                receipt: None,
-            },
-        )
-        .await
+        let event = if accepted { Event::PushAccepted } else { Event::PushRefused };
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None }).await
     }
 
     /// Incoming funds reported by an operator: matched to the open payment holding that
     /// requisite for that amount. `None` when nothing matches.
-    pub async fn incoming(
-        &self,
-        requisite_ref: &str,
-        amount: i64,
-        currency: &str,
-    ) -> Result<Option<Payment>> {
+    pub async fn incoming(&self, requisite_ref: &str, amount: i64, currency: &str) -> Result<Option<Payment>> {
         let requisite = match self.storage.requisite(requisite_ref).await? {
             Some(r) => Some(r),
             None => self.storage.requisite_by_pan(requisite_ref).await?,
@@ -394,10 +300,7 @@ impl Payments {
             return Ok(None);
         };
         if payment.currency.code != currency
-            || !matches!(
-                payment.state,
-                PaymentState::AwaitingConfirm | PaymentState::Paid
-            )
+            || !matches!(payment.state, PaymentState::AwaitingConfirm | PaymentState::Paid)
         {
             return Ok(None);
         }
@@ -410,16 +313,7 @@ impl Payments {
             PaymentState::DisputeNoPayment => Event::GraceEnded,
             _ => Event::LifetimeEnded,
         };
-        self.apply(
-            payment,
-            Change {
-                event,
-                actor: Actor::Operator,
-                edit: &no_edit,
-                receipt: None,
-            },
-        )
-        .await
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None }).await
     }
 
     /// Hosted page: the user picked a widget method.
@@ -442,12 +336,7 @@ impl Payments {
             .apply_as(
                 payment,
                 chosen.flow(),
-                Change {
-                    event: Event::MethodChosen,
-                    actor: Actor::User,
-                    edit: &edit,
-                    receipt: None,
-                },
+                Change { event: Event::MethodChosen, actor: Actor::User, edit: &edit, receipt: None },
             )
             .await?;
         if result.state == PaymentState::Requisites {
@@ -461,21 +350,15 @@ impl Payments {
         let edit = |p: &mut Payment| p.has_receipt = true;
         self.apply(
             payment,
-            Change {
-                event: Event::ReceiptUploaded,
-                actor: Actor::User,
-                edit: &edit,
-                receipt: Some(receipt),
-            },
+            Change { event: Event::ReceiptUploaded, actor: Actor::User, edit: &edit, receipt: Some(receipt) },
         )
         .await
     }
 
     fn acquirer(&self) -> Result<&Arc<dyn Acquirer>> {
-        self.acquirer.as_ref().ok_or(PaymentError::Invalid {
-            field: "payment.method",
-            message: "card payments are not available".into(),
-        })
+        self.acquirer
+            .as_ref()
+            .ok_or(PaymentError::Invalid { field: "payment.method", message: "card payments are not available".into() })
     }
 
     /// Authorizes a card payment in `processing:new` and applies the acquirer's answer: success,
@@ -485,14 +368,10 @@ impl Payments {
         if payment.flow() != Flow::Card || payment.state != PaymentState::New {
             return Err(IllegalMove::NotAllowed(payment.state).into());
         }
-        let answer =
-            acquirer
-                .authorize(&payment, &card)
-                .await
-                .map_err(|e| PaymentError::Invalid {
-                    field: "card",
-                    message: e.to_string(),
-                })?;
+        let answer = acquirer
+            .authorize(&payment, &card)
+            .await
+            .map_err(|e| PaymentError::Invalid { field: "card", message: e.to_string() })?;
         let masked = MaskedCard {
             pan: mask_pan(card.pan.expose()),
             year: card.year,
@@ -500,85 +379,43 @@ impl Payments {
             card_holder: card.holder.clone(),
         };
         let (event, auth) = match answer {
-            Authorization::Approved { reference } => (
-                Event::CardApproved,
-                CardAuth {
-                    reference: Some(reference),
-                    ..Default::default()
-                },
-            ),
-            Authorization::Challenge(asc) => (
-                Event::Card3dsRequired,
-                CardAuth {
-                    asc_info: Some(asc),
-                    ..Default::default()
-                },
-            ),
-            Authorization::Redirect(r) => (
-                Event::CardRedirectRequired,
-                CardAuth {
-                    redirect_info: Some(r),
-                    ..Default::default()
-                },
-            ),
+            Authorization::Approved { reference } => {
+                (Event::CardApproved, CardAuth { reference: Some(reference), ..Default::default() })
+            }
+            Authorization::Challenge(asc) => {
+                (Event::Card3dsRequired, CardAuth { asc_info: Some(asc), ..Default::default() })
+            }
+            Authorization::Redirect(r) => {
+                (Event::CardRedirectRequired, CardAuth { redirect_info: Some(r), ..Default::default() })
+            }
             Authorization::Declined(reason) => (Event::CardDeclined(reason), CardAuth::default()),
         };
         let edit = move |p: &mut Payment| {
             p.card_auth = Some(auth.clone());
             p.details.card = Some(masked.clone());
         };
-        self.apply(
-            payment,
-            Change {
-                event,
-                actor,
-                edit: &edit,
-                receipt: None,
-            },
-        )
-        .await
+        self.apply(payment, Change { event, actor, edit: &edit, receipt: None }).await
     }
 
     /// The issuer's 3DS result (`PaRes`, `MD`): success when valid, else `decline` /
     /// `3DS authentication failed`. Idempotent: a final payment is answered as it is.
-    pub async fn complete_3ds(
-        &self,
-        payment: Payment,
-        pa_res: &str,
-        md: &str,
-        actor: Actor,
-    ) -> Result<Payment> {
+    pub async fn complete_3ds(&self, payment: Payment, pa_res: &str, md: &str, actor: Actor) -> Result<Payment> {
         if payment.state.is_final() {
             return Ok(payment);
         }
-        if !matches!(
-            payment.state,
-            PaymentState::Awaiting3ds | PaymentState::AwaitingRedirect
-        ) {
+        if !matches!(payment.state, PaymentState::Awaiting3ds | PaymentState::AwaitingRedirect) {
             return Err(IllegalMove::NotAllowed(payment.state).into());
         }
         let outcome = self
             .acquirer()?
             .complete_3ds(&payment, pa_res, md)
             .await
-            .map_err(|e| PaymentError::Invalid {
-                field: "3ds",
-                message: e.to_string(),
-            })?;
+            .map_err(|e| PaymentError::Invalid { field: "3ds", message: e.to_string() })?;
         let event = match outcome {
             ThreeDsOutcome::Authenticated => Event::CardApproved,
             ThreeDsOutcome::Failed => Event::Card3dsFailed,
         };
-        self.apply(
-            payment,
-            Change {
-                event,
-                actor,
-                edit: &no_edit,
-                receipt: None,
-            },
-        )
-        .await
+        self.apply(payment, Change { event, actor, edit: &no_edit, receipt: None }).await
     }
 
     /// The sandbox bank page of the redirect flow: approved or declined by the user.
@@ -586,21 +423,8 @@ impl Payments {
         if payment.state.is_final() {
             return Ok(payment);
         }
-        let event = if approved {
-            Event::CardApproved
-        } else {
-            Event::Card3dsFailed
-        };
-        self.apply(
-            payment,
-            Change {
-                event,
-                actor: Actor::User,
-                edit: &no_edit,
-                receipt: None,
-            },
-        )
-        .await
+        let event = if approved { Event::CardApproved } else { Event::Card3dsFailed };
+        self.apply(payment, Change { event, actor: Actor::User, edit: &no_edit, receipt: None }).await
     }
 
     /// A wrong one-time code on the issuer's page. The last allowed one declines the payment.
@@ -613,25 +437,17 @@ impl Payments {
             }
             let wrong = current.card_auth.as_ref().map_or(0, |a| a.wrong_codes) + 1;
             if wrong >= max_wrong {
-                let change = Change {
-                    event: Event::Card3dsFailed,
-                    actor: Actor::User,
-                    edit: &no_edit,
-                    receipt: None,
-                };
+                let change = Change { event: Event::Card3dsFailed, actor: Actor::User, edit: &no_edit, receipt: None };
                 return Ok((self.apply(current, change).await?, 0));
             }
             let mut next = current.clone();
-            next.card_auth
-                .get_or_insert_with(CardAuth::default)
-                .wrong_codes = wrong;
+            next.card_auth.get_or_insert_with(CardAuth::default).wrong_codes = wrong;
             next.version += 1;
             next.updated_ms = now_ms().max(current.updated_ms);
+            next.last_actor = Actor::User;
             match self.storage.update_card_auth(&next).await {
                 Ok(()) => return Ok((next, max_wrong - wrong)),
-                Err(StorageError::Conflict) => {
-                    current = self.by_request_id(&current.request_id).await?
-                }
+                Err(StorageError::Conflict) => current = self.by_request_id(&current.request_id).await?,
                 Err(e) => return Err(e.into()),
             }
         }
@@ -645,12 +461,7 @@ impl Payments {
 
     /// Looks the move up in the table, applies it over the version read, and on a concurrent
     /// change re-reads and decides again (so two requests can never both win).
-    async fn apply_as(
-        &self,
-        mut current: Payment,
-        flow: Flow,
-        change: Change<'_>,
-    ) -> Result<Payment> {
+    async fn apply_as(&self, mut current: Payment, flow: Flow, change: Change<'_>) -> Result<Payment> {
         let mut flow = flow;
         for _ in 0..MAX_CONFLICT_RETRIES {
             let mv = state_machine::next(flow, current.state, &change.event)?;
@@ -661,6 +472,7 @@ impl Payments {
             next.status_description = mv.status_description;
             next.version += 1;
             next.updated_ms = now;
+            next.last_actor = change.actor;
             (change.edit)(&mut next);
             if entered {
                 self.schedule(&mut next, now);
@@ -671,7 +483,6 @@ impl Payments {
                 .storage
                 .apply_change(PaymentChange {
                     payment: &next,
-                    history: HistoryEntry::of(&next, change.actor),
                     callbacks,
                     receipt: change.receipt.clone(),
                     requisite_issued: change.event == Event::RequisitesFound,
@@ -743,28 +554,14 @@ impl Payments {
     /// Ends payments whose deadline passed. Returns how many moved.
     pub async fn run_due_deadlines(&self) -> Result<usize> {
         let now = now_ms();
-        let due = self
-            .storage
-            .claim_due_deadlines(now, now + JOB_LEASE_MS, 100)
-            .await?;
+        let due = self.storage.claim_due_deadlines(now, now + JOB_LEASE_MS, 100).await?;
         let mut moved = 0;
         for payment in due {
             let Some(event) = due_event(&payment, now) else {
                 continue;
             };
             let id = payment.request_id.clone();
-            match self
-                .apply(
-                    payment,
-                    Change {
-                        event,
-                        actor: Actor::System,
-                        edit: &no_edit,
-                        receipt: None,
-                    },
-                )
-                .await
-            {
+            match self.apply(payment, Change { event, actor: Actor::System, edit: &no_edit, receipt: None }).await {
                 Ok(_) => moved += 1,
                 // Someone else moved it first; the new state has its own deadline.
                 Err(PaymentError::Illegal(_)) => {}
@@ -777,50 +574,67 @@ impl Payments {
     /// Runs the requisites search for payments waiting for it. Returns how many got requisites.
     pub async fn run_due_searches(&self) -> Result<usize> {
         let now = now_ms();
-        let due = self
-            .storage
-            .claim_due_searches(now, now + JOB_LEASE_MS, 50)
-            .await?;
+        let due = self.storage.claim_due_searches(now, now + SEARCH_RETRY_MS, 100).await?;
+        // Payments asking the same of a requisite share one candidates query.
+        let mut groups: Vec<(RequisiteQuery, Vec<Payment>)> = Vec::new();
+        for payment in due.into_iter().filter(|p| p.state == PaymentState::Requisites) {
+            let query = RequisiteQuery::for_payment(&payment);
+            match groups.iter_mut().find(|(q, _)| *q == query) {
+                Some((_, payments)) => payments.push(payment),
+                None => groups.push((query, vec![payment])),
+            }
+        }
         let mut issued = 0;
-        for payment in due {
-            let id = payment.request_id.clone();
-            match self.search(payment, now).await {
-                Ok(true) => issued += 1,
-                Ok(false) => {}
-                Err(e) => tracing::warn!(request_id = %id, error = %e, "requisites search failed"),
+        for (query, payments) in groups {
+            let mut candidates = rank_candidates(&query, self.storage.requisite_candidates(&query).await?);
+            for payment in payments {
+                let id = payment.request_id.clone();
+                match self.issue(payment, &mut candidates).await {
+                    Ok(Search::Issued) => issued += 1,
+                    // The claim already set the next search; events may bring it forward.
+                    Ok(Search::NothingFree | Search::Moved) => {}
+                    Err(e) => tracing::warn!(request_id = %id, error = %e, "requisites search failed"),
+                }
             }
         }
         Ok(issued)
     }
 
-    async fn search(&self, payment: Payment, now: i64) -> Result<bool> {
-        if payment.state != PaymentState::Requisites {
-            return Ok(false);
-        }
-        let query = RequisiteQuery::for_payment(&payment);
-        let candidates = rank_candidates(&query, self.storage.requisite_candidates(&query).await?);
-        for requisite in candidates {
-            let recipient = requisite.recipient();
+    /// Issues the first free candidate to `payment`. The chosen one moves to the back of the
+    /// list (fair rotation within the pass) and remembers the amount it now holds.
+    async fn issue(&self, payment: Payment, candidates: &mut Vec<Candidate>) -> Result<Search> {
+        let amount = payment.amount;
+        let mut tried = 0;
+        while let Some(index) = candidates.iter().skip(tried).position(|c| c.serves(amount)).map(|i| i + tried) {
+            tried = index + 1;
+            let recipient = candidates[index].requisite.recipient();
             let edit = move |p: &mut Payment| p.recipient = Some(recipient.clone());
-            let change = Change {
-                event: Event::RequisitesFound,
-                actor: Actor::System,
-                edit: &edit,
-                receipt: None,
-            };
+            let change = Change { event: Event::RequisitesFound, actor: Actor::System, edit: &edit, receipt: None };
             match self.apply(payment.clone(), change).await {
-                Ok(_) => return Ok(true),
-                // Another payment of this amount took it a moment ago: try the next one.
-                Err(PaymentError::Storage(StorageError::RequisiteTaken)) => continue,
-                Err(PaymentError::Illegal(_)) => return Ok(false),
+                Ok(_) => {
+                    let mut chosen = candidates.remove(index);
+                    chosen.held_amounts.push(amount);
+                    candidates.push(chosen);
+                    return Ok(Search::Issued);
+                }
+                // Another process gave it to a payment of this amount a moment ago.
+                Err(PaymentError::Storage(StorageError::RequisiteTaken)) => {
+                    candidates[index].held_amounts.push(amount);
+                }
+                Err(PaymentError::Illegal(_)) => return Ok(Search::Moved),
                 Err(e) => return Err(e),
             }
         }
-        self.storage
-            .reschedule_search(&payment.request_id, payment.version, now + SEARCH_RETRY_MS)
-            .await?;
-        Ok(false)
+        Ok(Search::NothingFree)
     }
+}
+
+/// What one requisites search did.
+enum Search {
+    Issued,
+    NothingFree,
+    /// The payment had already left the search.
+    Moved,
 }
 
 fn flow_of(kind: MethodKind) -> Flow {
@@ -836,14 +650,8 @@ fn due_event(p: &Payment, now: i64) -> Option<Event> {
     let expired = now >= p.expires_ms();
     match p.state {
         PaymentState::Requisites if expired => Some(Event::LifetimeEnded),
-        PaymentState::Requisites => p
-            .search_until_ms
-            .filter(|u| now >= *u)
-            .map(|_| Event::RequisitesNotFound),
-        PaymentState::DisputeNoPayment => p
-            .deadline_ms
-            .filter(|d| now >= *d)
-            .map(|_| Event::GraceEnded),
+        PaymentState::Requisites => p.search_until_ms.filter(|u| now >= *u).map(|_| Event::RequisitesNotFound),
+        PaymentState::DisputeNoPayment => p.deadline_ms.filter(|d| now >= *d).map(|_| Event::GraceEnded),
         PaymentState::New
         | PaymentState::AwaitingConfirm
         | PaymentState::Paid

@@ -15,9 +15,7 @@ pub struct ProjectSettings {
 
 impl ProjectSettings {
     pub fn allows(&self, code: &str) -> bool {
-        self.allowed_methods
-            .as_ref()
-            .is_none_or(|m| m.iter().any(|a| a == code))
+        self.allowed_methods.as_ref().is_none_or(|m| m.iter().any(|a| a == code))
     }
 }
 

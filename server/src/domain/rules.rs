@@ -51,28 +51,26 @@ pub fn is_card_holder(name: &str) -> bool {
 }
 
 fn plus_digits(phone: &str, prefix: &str, digits: std::ops::RangeInclusive<usize>) -> bool {
-    phone.strip_prefix(prefix).is_some_and(|rest| {
-        digits.contains(&rest.len()) && rest.bytes().all(|b| b.is_ascii_digit())
-    })
+    phone
+        .strip_prefix(prefix)
+        .is_some_and(|rest| digits.contains(&rest.len()) && rest.bytes().all(|b| b.is_ascii_digit()))
 }
 
 /// The phone patterns of `sender.phone` per country, as `(pattern text, check)`.
 pub fn phone_rule(country: Country) -> (&'static str, fn(&str) -> bool) {
     match country {
-        Country::RU | Country::KZ | Country::KG => {
-            (r"^\+7\d{10}$", |p| plus_digits(p, "+7", 10..=10))
+        Country::RU | Country::KZ | Country::KG => (r"^\+7\d{10}$", |p| plus_digits(p, "+7", 10..=10)),
+        Country::UZ => {
+            (r"^\+7\d{10}$ or ^\+998\d{9}$", |p| plus_digits(p, "+7", 10..=10) || plus_digits(p, "+998", 9..=9))
         }
-        Country::UZ => (r"^\+7\d{10}$ or ^\+998\d{9}$", |p| {
-            plus_digits(p, "+7", 10..=10) || plus_digits(p, "+998", 9..=9)
-        }),
-        Country::AZ => (r"^\+7\d{10}$ or ^\+994\d{7,12}$", |p| {
-            plus_digits(p, "+7", 10..=10) || plus_digits(p, "+994", 7..=12)
-        }),
+        Country::AZ => {
+            (r"^\+7\d{10}$ or ^\+994\d{7,12}$", |p| plus_digits(p, "+7", 10..=10) || plus_digits(p, "+994", 7..=12))
+        }
         Country::KE | Country::NG => (r"^\d{8,15}$", |p| plus_digits(p, "", 8..=15)),
         // Not given by the spec: international format with an optional plus.
-        Country::ZA | Country::KR | Country::AR => (r"^\+?\d{7,15}$", |p| {
-            plus_digits(p, "+", 7..=15) || plus_digits(p, "", 7..=15)
-        }),
+        Country::ZA | Country::KR | Country::AR => {
+            (r"^\+?\d{7,15}$", |p| plus_digits(p, "+", 7..=15) || plus_digits(p, "", 7..=15))
+        }
     }
 }
 
@@ -105,9 +103,7 @@ pub fn is_language_code(s: &str) -> bool {
 
 /// `^[A-Za-z0-9_-]{1,16}$`
 pub fn is_extra_param(s: &str) -> bool {
-    (1..=16).contains(&s.len())
-        && s.bytes()
-            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
+    (1..=16).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
 /// Why a URL is refused.
@@ -223,43 +219,23 @@ mod tests {
     #[test]
     fn urls() {
         assert!(check_https_url("https://m.example/cb", 2048, false).is_ok());
-        assert_eq!(
-            check_https_url("http://m.example/cb", 2048, false),
-            Err(UrlProblem::NotHttps)
-        );
-        assert_eq!(
-            check_https_url("http://m.example/cb", 2048, true),
-            Err(UrlProblem::NotHttps)
-        );
+        assert_eq!(check_https_url("http://m.example/cb", 2048, false), Err(UrlProblem::NotHttps));
+        assert_eq!(check_https_url("http://m.example/cb", 2048, true), Err(UrlProblem::NotHttps));
         assert!(check_https_url("http://127.0.0.1:9000/cb", 2048, true).is_ok());
         assert!(check_https_url("http://localhost/cb", 2048, true).is_ok());
         assert!(check_https_url("http://[::1]:80/cb", 2048, true).is_ok());
-        assert_eq!(
-            check_https_url("http://127.0.0.1/cb", 2048, false),
-            Err(UrlProblem::NotHttps)
-        );
-        assert_eq!(
-            check_https_url("ftp://m.example/", 2048, true),
-            Err(UrlProblem::NotAUrl)
-        );
-        assert_eq!(
-            check_https_url("/relative", 2048, true),
-            Err(UrlProblem::NotAUrl)
-        );
+        assert_eq!(check_https_url("http://127.0.0.1/cb", 2048, false), Err(UrlProblem::NotHttps));
+        assert_eq!(check_https_url("ftp://m.example/", 2048, true), Err(UrlProblem::NotAUrl));
+        assert_eq!(check_https_url("/relative", 2048, true), Err(UrlProblem::NotAUrl));
         let long = format!("https://m.example/{}", "a".repeat(2048));
-        assert_eq!(
-            check_https_url(&long, 2048, false),
-            Err(UrlProblem::TooLong)
-        );
+        assert_eq!(check_https_url(&long, 2048, false), Err(UrlProblem::TooLong));
     }
 
     #[test]
     fn small_patterns() {
         assert!(is_upper_code("RUB", 3) && !is_upper_code("rub", 3) && !is_upper_code("RUBL", 3));
         assert!(is_language_code("en") && !is_language_code("EN") && !is_language_code("eng"));
-        assert!(
-            is_extra_param("route_1-A") && !is_extra_param("") && !is_extra_param(&"a".repeat(17))
-        );
+        assert!(is_extra_param("route_1-A") && !is_extra_param("") && !is_extra_param(&"a".repeat(17)));
         assert!(!is_extra_param("a b"));
         assert!(is_ip_address("1.2.3.4") && is_ip_address("::1") && !is_ip_address("1.2.3"));
     }

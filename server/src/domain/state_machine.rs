@@ -90,37 +90,14 @@ use Flow::{Card, Push, Transfer, Unchosen};
 use PaymentState::*;
 
 const ALL_FLOWS: &[Flow] = &[Unchosen, Transfer, Push, Card];
-const PROCESSING: &[PaymentState] = &[
-    New,
-    Requisites,
-    AwaitingConfirm,
-    Paid,
-    Awaiting3ds,
-    AwaitingRedirect,
-];
-const DISPUTES: &[PaymentState] = &[
-    DisputeNoPayment,
-    DisputeDifferentAmount,
-    DisputeConfirmTimeout,
-];
+const PROCESSING: &[PaymentState] = &[New, Requisites, AwaitingConfirm, Paid, Awaiting3ds, AwaitingRedirect];
+const DISPUTES: &[PaymentState] = &[DisputeNoPayment, DisputeDifferentAmount, DisputeConfirmTimeout];
 
 /// Every legal move. The first rule whose event, flow and state match decides.
 const RULES: &[Rule] = &[
     // Widget payments wait in processing:new until the user picks a method.
-    Rule {
-        event: Event::MethodChosen,
-        flows: &[Transfer],
-        from: &[New],
-        to: Requisites,
-        describe: Describe::None,
-    },
-    Rule {
-        event: Event::MethodChosen,
-        flows: &[Push, Card],
-        from: &[New],
-        to: New,
-        describe: Describe::None,
-    },
+    Rule { event: Event::MethodChosen, flows: &[Transfer], from: &[New], to: Requisites, describe: Describe::None },
+    Rule { event: Event::MethodChosen, flows: &[Push, Card], from: &[New], to: New, describe: Describe::None },
     // Bank transfer.
     Rule {
         event: Event::RequisitesFound,
@@ -174,13 +151,7 @@ const RULES: &[Rule] = &[
     Rule {
         event: Event::LifetimeEnded,
         flows: ALL_FLOWS,
-        from: &[
-            New,
-            Requisites,
-            AwaitingConfirm,
-            Awaiting3ds,
-            AwaitingRedirect,
-        ],
+        from: &[New, Requisites, AwaitingConfirm, Awaiting3ds, AwaitingRedirect],
         to: Decline,
         describe: Describe::Fixed(reason::LIFETIME_EXPIRED),
     },
@@ -213,13 +184,7 @@ const RULES: &[Rule] = &[
         describe: Describe::Fixed(reason::NO_PAYMENT_RECEIVED),
     },
     // KE mobile money.
-    Rule {
-        event: Event::PushAccepted,
-        flows: &[Push],
-        from: &[New],
-        to: Success,
-        describe: Describe::None,
-    },
+    Rule { event: Event::PushAccepted, flows: &[Push], from: &[New], to: Success, describe: Describe::None },
     Rule {
         event: Event::PushRefused,
         flows: &[Push],
@@ -235,13 +200,7 @@ const RULES: &[Rule] = &[
         to: Success,
         describe: Describe::None,
     },
-    Rule {
-        event: Event::Card3dsRequired,
-        flows: &[Card],
-        from: &[New],
-        to: Awaiting3ds,
-        describe: Describe::None,
-    },
+    Rule { event: Event::Card3dsRequired, flows: &[Card], from: &[New], to: Awaiting3ds, describe: Describe::None },
     Rule {
         event: Event::CardRedirectRequired,
         flows: &[Card],
@@ -287,9 +246,7 @@ pub enum IllegalMove {
 
 /// Looks up the move for `event` from `state` in a payment of `flow`.
 pub fn next(flow: Flow, state: PaymentState, event: &Event) -> Result<Move, IllegalMove> {
-    let rule = RULES
-        .iter()
-        .find(|r| event.same_kind(&r.event) && r.flows.contains(&flow) && r.from.contains(&state));
+    let rule = RULES.iter().find(|r| event.same_kind(&r.event) && r.flows.contains(&flow) && r.from.contains(&state));
     match rule {
         Some(rule) => Ok(Move {
             to: rule.to,
@@ -321,30 +278,17 @@ mod tests {
 
     #[test]
     fn transfer_happy_path() {
-        assert_eq!(
-            to(Transfer, Requisites, Event::RequisitesFound),
-            Ok(AwaitingConfirm)
-        );
+        assert_eq!(to(Transfer, Requisites, Event::RequisitesFound), Ok(AwaitingConfirm));
         assert_eq!(to(Transfer, AwaitingConfirm, Event::Confirm), Ok(Paid));
-        assert_eq!(
-            to(Transfer, Paid, Event::Confirm),
-            Ok(Paid),
-            "confirm is idempotent on paid"
-        );
+        assert_eq!(to(Transfer, Paid, Event::Confirm), Ok(Paid), "confirm is idempotent on paid");
         assert_eq!(to(Transfer, Paid, Event::FundsReceived), Ok(Success));
-        assert_eq!(
-            to(Transfer, AwaitingConfirm, Event::FundsReceived),
-            Ok(Success)
-        );
+        assert_eq!(to(Transfer, AwaitingConfirm, Event::FundsReceived), Ok(Success));
     }
 
     #[test]
     fn descriptions_come_from_the_table() {
         let m = next(Transfer, Requisites, &Event::RequisitesNotFound).unwrap();
-        assert_eq!(
-            (m.to, m.status_description.as_deref()),
-            (Decline, Some("Requisites not found"))
-        );
+        assert_eq!((m.to, m.status_description.as_deref()), (Decline, Some("Requisites not found")));
         let m = next(Transfer, AwaitingConfirm, &Event::Cancel).unwrap();
         assert_eq!(m.status_description.as_deref(), Some("Canceled by client"));
         let m = next(Card, New, &Event::CardDeclined("Insufficient funds")).unwrap();
@@ -355,54 +299,30 @@ mod tests {
 
     #[test]
     fn expiry_depends_on_whether_the_user_confirmed() {
-        assert_eq!(
-            to(Transfer, AwaitingConfirm, Event::LifetimeEnded),
-            Ok(Decline)
-        );
+        assert_eq!(to(Transfer, AwaitingConfirm, Event::LifetimeEnded), Ok(Decline));
         assert_eq!(to(Transfer, Requisites, Event::LifetimeEnded), Ok(Decline));
         assert_eq!(to(Unchosen, New, Event::LifetimeEnded), Ok(Decline));
-        assert_eq!(
-            to(Transfer, Paid, Event::LifetimeEnded),
-            Ok(DisputeNoPayment)
-        );
-        assert_eq!(
-            to(Transfer, DisputeNoPayment, Event::GraceEnded),
-            Ok(Decline)
-        );
+        assert_eq!(to(Transfer, Paid, Event::LifetimeEnded), Ok(DisputeNoPayment));
+        assert_eq!(to(Transfer, DisputeNoPayment, Event::GraceEnded), Ok(Decline));
         assert_eq!(to(Card, Awaiting3ds, Event::LifetimeEnded), Ok(Decline));
         assert_eq!(to(Push, New, Event::LifetimeEnded), Ok(Decline));
     }
 
     #[test]
     fn disputes() {
-        assert_eq!(
-            to(Transfer, Paid, Event::DifferentAmountReceived),
-            Ok(DisputeDifferentAmount)
-        );
-        assert_eq!(
-            to(Transfer, Paid, Event::ReceiptUploaded),
-            Ok(DisputeConfirmTimeout)
-        );
-        assert_eq!(
-            to(Transfer, DisputeNoPayment, Event::ReceiptUploaded),
-            Ok(DisputeConfirmTimeout)
-        );
+        assert_eq!(to(Transfer, Paid, Event::DifferentAmountReceived), Ok(DisputeDifferentAmount));
+        assert_eq!(to(Transfer, Paid, Event::ReceiptUploaded), Ok(DisputeConfirmTimeout));
+        assert_eq!(to(Transfer, DisputeNoPayment, Event::ReceiptUploaded), Ok(DisputeConfirmTimeout));
         for d in DISPUTES {
             assert_eq!(to(Transfer, *d, Event::DisputeFundsReceived), Ok(Success));
             assert_eq!(to(Transfer, *d, Event::DisputeNoFunds), Ok(Decline));
-            assert_eq!(
-                to(Transfer, *d, Event::Cancel),
-                Err(IllegalMove::NotAllowed(*d))
-            );
+            assert_eq!(to(Transfer, *d, Event::Cancel), Err(IllegalMove::NotAllowed(*d)));
         }
         assert_eq!(
             to(Transfer, AwaitingConfirm, Event::ReceiptUploaded),
             Err(IllegalMove::NotAllowed(AwaitingConfirm))
         );
-        assert_eq!(
-            to(Transfer, Paid, Event::DisputeNoFunds),
-            Err(IllegalMove::NotInDispute)
-        );
+        assert_eq!(to(Transfer, Paid, Event::DisputeNoFunds), Err(IllegalMove::NotInDispute));
     }
 
     #[test]
@@ -431,11 +351,7 @@ mod tests {
         for state in [Decline, Success] {
             for flow in ALL_FLOWS {
                 for e in &events {
-                    assert_eq!(
-                        next(*flow, state, e),
-                        Err(IllegalMove::Final),
-                        "{state} {e:?}"
-                    );
+                    assert_eq!(next(*flow, state, e), Err(IllegalMove::Final), "{state} {e:?}");
                 }
             }
         }
@@ -443,14 +359,8 @@ mod tests {
 
     #[test]
     fn confirm_before_requisites_is_refused() {
-        assert_eq!(
-            to(Transfer, Requisites, Event::Confirm),
-            Err(IllegalMove::NotAwaitingConfirmation)
-        );
-        assert_eq!(
-            to(Transfer, Requisites, Event::FundsReceived),
-            Err(IllegalMove::NotAwaitingConfirmation)
-        );
+        assert_eq!(to(Transfer, Requisites, Event::Confirm), Err(IllegalMove::NotAwaitingConfirmation));
+        assert_eq!(to(Transfer, Requisites, Event::FundsReceived), Err(IllegalMove::NotAwaitingConfirmation));
     }
 
     #[test]
@@ -459,10 +369,7 @@ mod tests {
         assert!(next(Card, New, &Event::PushAccepted).is_err());
         assert!(next(Transfer, AwaitingConfirm, &Event::CardApproved).is_err());
         assert!(next(Card, New, &Event::Confirm).is_err());
-        assert_eq!(
-            to(Unchosen, New, Event::MethodChosen),
-            Err(IllegalMove::NotAllowed(New))
-        );
+        assert_eq!(to(Unchosen, New, Event::MethodChosen), Err(IllegalMove::NotAllowed(New)));
         assert_eq!(to(Transfer, New, Event::MethodChosen), Ok(Requisites));
     }
 
@@ -470,16 +377,10 @@ mod tests {
     fn card_flows() {
         assert_eq!(to(Card, New, Event::CardApproved), Ok(Success));
         assert_eq!(to(Card, New, Event::Card3dsRequired), Ok(Awaiting3ds));
-        assert_eq!(
-            to(Card, New, Event::CardRedirectRequired),
-            Ok(AwaitingRedirect)
-        );
+        assert_eq!(to(Card, New, Event::CardRedirectRequired), Ok(AwaitingRedirect));
         assert_eq!(to(Card, Awaiting3ds, Event::CardApproved), Ok(Success));
         assert_eq!(to(Card, Awaiting3ds, Event::Card3dsFailed), Ok(Decline));
-        assert_eq!(
-            to(Card, AwaitingRedirect, Event::Card3dsFailed),
-            Ok(Decline)
-        );
+        assert_eq!(to(Card, AwaitingRedirect, Event::Card3dsFailed), Ok(Decline));
         assert!(next(Card, Awaiting3ds, &Event::Card3dsRequired).is_err());
     }
 }

@@ -31,19 +31,13 @@ pub struct Assets {
 impl Assets {
     pub fn new(site_root: &Path) -> Self {
         let hash = hex::encode(&Sha256::digest(CSS.as_bytes())[..8]);
-        let built = site_root
-            .join("pkg")
-            .join(format!("{BUNDLE_NAME}.js"))
-            .exists();
+        let built = site_root.join("pkg").join(format!("{BUNDLE_NAME}.js")).exists();
         if !built {
             tracing::info!(site_root = %site_root.display(), "no browser bundle: pages work without JavaScript islands");
         }
         Assets {
             css_href: format!("/assets/main.css?v={hash}"),
-            scripts: built.then(|| Scripts {
-                pkg_dir: "pkg".into(),
-                output_name: BUNDLE_NAME.into(),
-            }),
+            scripts: built.then(|| Scripts { pkg_dir: "pkg".into(), output_name: BUNDLE_NAME.into() }),
         }
     }
 }
@@ -57,10 +51,7 @@ pub fn router(site_root: &Path) -> Router<AppState> {
             get(move || async move {
                 (
                     [
-                        (
-                            header::CONTENT_TYPE,
-                            HeaderValue::from_static("text/css; charset=utf-8"),
-                        ),
+                        (header::CONTENT_TYPE, HeaderValue::from_static("text/css; charset=utf-8")),
                         (header::CACHE_CONTROL, immutable),
                     ],
                     CSS,
@@ -71,10 +62,7 @@ pub fn router(site_root: &Path) -> Router<AppState> {
             "/favicon.svg",
             get(|| async {
                 (
-                    [
-                        (header::CONTENT_TYPE, "image/svg+xml"),
-                        (header::CACHE_CONTROL, "public, max-age=86400"),
-                    ],
+                    [(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "public, max-age=86400")],
                     FAVICON_SVG,
                 )
             }),
@@ -83,10 +71,7 @@ pub fn router(site_root: &Path) -> Router<AppState> {
             "/favicon.ico",
             get(|| async {
                 (
-                    [
-                        (header::CONTENT_TYPE, "image/x-icon"),
-                        (header::CACHE_CONTROL, "public, max-age=86400"),
-                    ],
+                    [(header::CONTENT_TYPE, "image/x-icon"), (header::CACHE_CONTROL, "public, max-age=86400")],
                     FAVICON_ICO,
                 )
                     .into_response()
@@ -96,10 +81,7 @@ pub fn router(site_root: &Path) -> Router<AppState> {
         .nest_service(
             "/pkg",
             tower::ServiceBuilder::new()
-                .layer(SetResponseHeaderLayer::overriding(
-                    header::CACHE_CONTROL,
-                    HeaderValue::from_static("no-cache"),
-                ))
+                .layer(SetResponseHeaderLayer::overriding(header::CACHE_CONTROL, HeaderValue::from_static("no-cache")))
                 .service(pkg),
         )
 }

@@ -68,19 +68,13 @@ pub struct BankListRequest {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(all))
-        .routes(routes!(p2p_all))
-        .routes(routes!(p2p_available))
+    OpenApiRouter::new().routes(routes!(all)).routes(routes!(p2p_all)).routes(routes!(p2p_available))
 }
 
 /// Every bank of the catalogue.
 #[utoipa::path(post, path = "/api/v1/bank/all", tag = "Banks", request_body = BankListRequest,
     responses((status = 200, body = Vec<BankRecord>), MerchantErrors), security(("signature" = [])))]
-pub async fn all(
-    State(state): State<AppState>,
-    _req: Merchant<BankListRequest>,
-) -> ApiResult<Json<Vec<BankRecord>>> {
+pub async fn all(State(state): State<AppState>, _req: Merchant<BankListRequest>) -> ApiResult<Json<Vec<BankRecord>>> {
     let banks = state.storage.banks(&BankFilter::default()).await?;
     Ok(Json(banks.into_iter().map(Into::into).collect()))
 }
@@ -93,13 +87,8 @@ pub async fn p2p_all(
     req: Merchant<BankListRequest>,
 ) -> ApiResult<Json<Vec<BankRecord>>> {
     let (countries, _) = scope(&req.project, &req.body)?;
-    let banks = state
-        .storage
-        .banks(&BankFilter {
-            countries: Some(countries),
-            with_active_requisites_for: None,
-        })
-        .await?;
+    let banks =
+        state.storage.banks(&BankFilter { countries: Some(countries), with_active_requisites_for: None }).await?;
     Ok(Json(banks.into_iter().map(Into::into).collect()))
 }
 
@@ -111,10 +100,7 @@ pub async fn p2p_available(
     req: Merchant<BankListRequest>,
 ) -> ApiResult<Json<Vec<BankRecord>>> {
     let (countries, methods) = scope(&req.project, &req.body)?;
-    let filter = BankFilter {
-        countries: Some(countries),
-        with_active_requisites_for: Some(methods),
-    };
+    let filter = BankFilter { countries: Some(countries), with_active_requisites_for: Some(methods) };
     let banks = state.storage.banks(&filter).await?;
     Ok(Json(banks.into_iter().map(Into::into).collect()))
 }
@@ -123,8 +109,7 @@ pub async fn p2p_available(
 fn scope(project: &Project, req: &BankListRequest) -> Result<(Vec<String>, Vec<String>), ApiError> {
     let mut c = Check::default();
     let filter = c.block("payment", &req.payment, false);
-    let currency =
-        filter.and_then(|f| c.text("payment.currency", &f.currency, false, &Text::max(3)));
+    let currency = filter.and_then(|f| c.text("payment.currency", &f.currency, false, &Text::max(3)));
     let method = filter.and_then(|f| c.text("payment.method", &f.method, false, &Text::max(32)));
     if let Some(m) = &method
         && Method::parse(m).is_none()
@@ -143,11 +128,7 @@ fn scope(project: &Project, req: &BankListRequest) -> Result<(Vec<String>, Vec<S
         ));
     }
     for r in catalogue::H2C.iter().chain(catalogue::H2C_ECOM) {
-        rows.push((
-            r.country.code().into(),
-            r.currency.into(),
-            r.methods.iter().map(|m| m.code()).collect(),
-        ));
+        rows.push((r.country.code().into(), r.currency.into(), r.methods.iter().map(|m| m.code()).collect()));
     }
     let mut countries = Vec::new();
     let mut methods = Vec::new();

@@ -100,24 +100,15 @@ pub struct CallbacksRequest {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(list))
-        .routes(routes!(resend))
+    OpenApiRouter::new().routes(routes!(list)).routes(routes!(resend))
 }
 
 fn parse(req: &CallbacksRequest, need_callback: bool) -> Result<(String, Option<i64>), ApiError> {
     let mut c = Check::default();
     let general = c.block("general", &req.general, true);
-    let payment_id =
-        general.and_then(|g| c.text("general.payment_id", &g.payment_id, true, &Text::max(255)));
-    let callback_id = general.and_then(|g| {
-        c.integer(
-            "general.callback_id",
-            &g.callback_id,
-            need_callback,
-            1..=i64::MAX,
-        )
-    });
+    let payment_id = general.and_then(|g| c.text("general.payment_id", &g.payment_id, true, &Text::max(255)));
+    let callback_id =
+        general.and_then(|g| c.integer("general.callback_id", &g.callback_id, need_callback, 1..=i64::MAX));
     c.finish().map_err(ApiError::Validation)?;
     Ok((payment_id.ok_or(ApiError::InvalidRequest)?, callback_id))
 }
@@ -131,15 +122,7 @@ pub async fn list(
 ) -> ApiResult<Json<Vec<CallbackView>>> {
     let (payment_id, _) = parse(&req.body, false)?;
     let payment = state.payments.find(&req.project.id, &payment_id).await?;
-    Ok(Json(
-        state
-            .storage
-            .callbacks(&payment.request_id)
-            .await?
-            .into_iter()
-            .map(Into::into)
-            .collect(),
-    ))
+    Ok(Json(state.storage.callbacks(&payment.request_id).await?.into_iter().map(Into::into).collect()))
 }
 
 /// Queue a callback of the payment for an immediate new attempt.
@@ -154,30 +137,12 @@ pub async fn resend(
     resend_and_list(&state, &payment.request_id, callback_id.unwrap_or_default()).await
 }
 
-async fn resend_and_list(
-    state: &AppState,
-    request_id: &str,
-    callback_id: i64,
-) -> ApiResult<Json<Vec<CallbackView>>> {
-    if !state
-        .storage
-        .resend_callback(request_id, callback_id, now_ms())
-        .await?
-    {
-        return Err(ApiError::Conflict(
-            "Callback not found or being delivered".into(),
-        ));
+async fn resend_and_list(state: &AppState, request_id: &str, callback_id: i64) -> ApiResult<Json<Vec<CallbackView>>> {
+    if !state.storage.resend_callback(request_id, callback_id, now_ms()).await? {
+        return Err(ApiError::Conflict("Callback not found or being delivered".into()));
     }
     state.payments.callbacks_ready().notify_one();
-    Ok(Json(
-        state
-            .storage
-            .callbacks(request_id)
-            .await?
-            .into_iter()
-            .map(Into::into)
-            .collect(),
-    ))
+    Ok(Json(state.storage.callbacks(request_id).await?.into_iter().map(Into::into).collect()))
 }
 
 /// Operator: the callbacks of a payment.
@@ -186,15 +151,7 @@ pub async fn operator_list(
     Path(request_id): Path<String>,
 ) -> ApiResult<Json<Vec<CallbackView>>> {
     let payment = state.payments.by_request_id(&request_id).await?;
-    Ok(Json(
-        state
-            .storage
-            .callbacks(&payment.request_id)
-            .await?
-            .into_iter()
-            .map(Into::into)
-            .collect(),
-    ))
+    Ok(Json(state.storage.callbacks(&payment.request_id).await?.into_iter().map(Into::into).collect()))
 }
 
 /// Operator: resend one callback.

@@ -20,9 +20,7 @@ use crate::secret::Secret;
 use app::model::CardForm;
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/pay/{token}/card", post(submit))
-        .route("/pay/{token}/3ds", post(term_url))
+    Router::new().route("/pay/{token}/card", post(submit)).route("/pay/{token}/3ds", post(term_url))
 }
 
 fn errors_key(token: &str) -> String {
@@ -39,30 +37,14 @@ struct StoredForm {
 
 pub async fn take_form_errors(session: &Session, token: &str) -> Option<CardForm> {
     let stored: StoredForm = session.remove(&errors_key(token)).await.ok().flatten()?;
-    Some(CardForm {
-        errors: stored.errors,
-        holder: stored.holder,
-    })
+    Some(CardForm { errors: stored.errors, holder: stored.holder })
 }
 
 /// Reads the card form; errors are (field, message key).
-pub fn parse_card_form(
-    form: &HashMap<String, String>,
-    now_year: i64,
-) -> Result<Card, Vec<(String, String)>> {
-    let field = |name: &str| {
-        form.get(name)
-            .map(|v| v.trim().to_string())
-            .unwrap_or_default()
-    };
-    let pan: String = field("pan")
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '-')
-        .collect();
-    let month = field("exp_month")
-        .parse::<i64>()
-        .ok()
-        .filter(|m| (1..=12).contains(m));
+pub fn parse_card_form(form: &HashMap<String, String>, now_year: i64) -> Result<Card, Vec<(String, String)>> {
+    let field = |name: &str| form.get(name).map(|v| v.trim().to_string()).unwrap_or_default();
+    let pan: String = field("pan").chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
+    let month = field("exp_month").parse::<i64>().ok().filter(|m| (1..=12).contains(m));
     let year = field("exp_year")
         .parse::<i64>()
         .ok()
@@ -84,13 +66,9 @@ pub fn parse_card_form(
         errors.push(("cvv".into(), "card-error-cvv".into()));
     }
     match (errors.is_empty(), month, year) {
-        (true, Some(month), Some(year)) => Ok(Card {
-            pan: Secret::new(pan),
-            cvv: Some(Secret::new(cvv)),
-            year,
-            month,
-            holder,
-        }),
+        (true, Some(month), Some(year)) => {
+            Ok(Card { pan: Secret::new(pan), cvv: Some(Secret::new(cvv)), year, month, holder })
+        }
         _ => Err(errors),
     }
 }
@@ -127,9 +105,7 @@ async fn submit(
         }
         Err(errors) => {
             let holder = form.get("holder").cloned().unwrap_or_default();
-            let _ = session
-                .insert(&errors_key(&token), StoredForm { errors, holder })
-                .await;
+            let _ = session.insert(&errors_key(&token), StoredForm { errors, holder }).await;
         }
     }
     back_to(&token, lang)
@@ -147,11 +123,7 @@ async fn term_url(
     {
         let pa_res = form.get("PaRes").map(String::as_str).unwrap_or_default();
         let md = form.get("MD").map(String::as_str).unwrap_or_default();
-        if let Err(e) = state
-            .payments
-            .complete_3ds(payment, pa_res, md, Actor::User)
-            .await
-        {
+        if let Err(e) = state.payments.complete_3ds(payment, pa_res, md, Actor::User).await {
             tracing::info!(error = %e, "3DS result not applied");
         }
     }
@@ -163,10 +135,7 @@ mod tests {
     use super::*;
 
     fn form(pairs: &[(&str, &str)]) -> HashMap<String, String> {
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
+        pairs.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect()
     }
 
     #[test]
@@ -212,10 +181,7 @@ mod tests {
             2026,
         )
         .unwrap_err();
-        assert_eq!(
-            past,
-            vec![("expiry".to_string(), "card-error-expiry".to_string())]
-        );
+        assert_eq!(past, vec![("expiry".to_string(), "card-error-expiry".to_string())]);
     }
 
     #[test]

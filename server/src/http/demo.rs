@@ -24,9 +24,7 @@ use crate::i18n::choose_language;
 use app::model::ShopView;
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/", get(shop))
-        .route("/demo/checkout", post(checkout))
+    Router::new().route("/", get(shop)).route("/demo/checkout", post(checkout))
 }
 
 fn options(state: &AppState, lang: &str) -> Vec<(String, String)> {
@@ -40,21 +38,13 @@ fn options(state: &AppState, lang: &str) -> Vec<(String, String)> {
             out.push((format!("{}|", row.currency), format!("{label} — {choose}")));
         }
         for m in row.methods {
-            out.push((
-                format!("{}|{}", row.currency, m.code()),
-                format!("{label} — {}", method(m.code())),
-            ));
+            out.push((format!("{}|{}", row.currency, m.code()), format!("{label} — {}", method(m.code()))));
         }
     }
     for row in catalogue::H2C_ECOM {
         out.push((
             format!("{}|payin-ecom-card", row.currency),
-            format!(
-                "{} · {} — {}",
-                row.country,
-                row.currency,
-                method("payin-ecom-card")
-            ),
+            format!("{} · {} — {}", row.country, row.currency, method("payin-ecom-card")),
         ));
     }
     out
@@ -67,26 +57,12 @@ async fn render(
     query_lang: Option<&str>,
     error: Option<String>,
 ) -> Response {
-    let lang = choose_language(
-        query_lang,
-        None,
-        None,
-        headers
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    );
+    let lang =
+        choose_language(query_lang, None, None, headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()));
     let nonce = new_nonce();
     let ctx = page_context(state, lang, "/", nonce.clone(), None);
-    let status = if error.is_some() {
-        StatusCode::BAD_REQUEST
-    } else {
-        StatusCode::OK
-    };
-    let view = ShopView {
-        csrf: csrf_token(session).await,
-        options: options(state, lang),
-        error,
-    };
+    let status = if error.is_some() { StatusCode::BAD_REQUEST } else { StatusCode::OK };
+    let view = ShopView { csrf: csrf_token(session).await, options: options(state, lang), error };
     let html = app::document::render_shop(ctx, state.locales.i18n(lang), view);
     html_response(status, html, &nonce, lang, &[])
 }
@@ -98,21 +74,15 @@ async fn shop(
     session: Session,
 ) -> Response {
     if state.demo.is_none() {
-        return Json(
-            json!({"service": "kassa", "openapi": "/api/v1/openapi.json", "health": "/healthz"}),
-        )
-        .into_response();
+        return Json(json!({"service": "kassa", "openapi": "/api/v1/openapi.json", "health": "/healthz"}))
+            .into_response();
     }
     render(&state, &headers, &session, q.lang.as_deref(), None).await
 }
 
 /// Major units typed by a person (`1500`, `1 500,50`, `1500.5`) to minor units.
 fn parse_amount(text: &str, currency: Currency) -> Option<i64> {
-    let cleaned: String = text
-        .chars()
-        .filter(|c| !c.is_whitespace())
-        .map(|c| if c == ',' { '.' } else { c })
-        .collect();
+    let cleaned: String = text.chars().filter(|c| !c.is_whitespace()).map(|c| if c == ',' { '.' } else { c }).collect();
     let (int, frac) = cleaned.split_once('.').unwrap_or((&cleaned, ""));
     if int.is_empty()
         || !int.bytes().all(|b| b.is_ascii_digit())
@@ -127,11 +97,7 @@ fn parse_amount(text: &str, currency: Currency) -> Option<i64> {
     } else {
         frac.parse::<i64>().ok()? * 10i64.pow((currency.digits as usize - frac.len()) as u32)
     };
-    int.parse::<i64>()
-        .ok()?
-        .checked_mul(scale)?
-        .checked_add(frac_value)
-        .filter(|v| *v > 0)
+    int.parse::<i64>().ok()?.checked_mul(scale)?.checked_add(frac_value).filter(|v| *v > 0)
 }
 
 async fn checkout(
@@ -146,41 +112,17 @@ async fn checkout(
     if !csrf_ok(&session, form.get("csrf").map(String::as_str)).await {
         return Redirect::to("/").into_response();
     }
-    let lang = choose_language(
-        None,
-        None,
-        None,
-        headers
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    );
+    let lang = choose_language(None, None, None, headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()));
     let choice = form.get("choice").cloned().unwrap_or_default();
     let (currency_code, method) = choice.split_once('|').unwrap_or(("", ""));
     let Some(currency) = Currency::parse(currency_code) else {
-        return render(
-            &state,
-            &headers,
-            &session,
-            None,
-            Some("unknown choice".into()),
-        )
-        .await;
+        return render(&state, &headers, &session, None, Some("unknown choice".into())).await;
     };
     let Some(amount) = form.get("amount").and_then(|a| parse_amount(a, currency)) else {
-        return render(
-            &state,
-            &headers,
-            &session,
-            None,
-            Some("check the amount".into()),
-        )
-        .await;
+        return render(&state, &headers, &session, None, Some("check the amount".into())).await;
     };
-    let country = catalogue::H2C
-        .iter()
-        .chain(catalogue::H2C_ECOM)
-        .find(|r| r.currency == currency_code)
-        .map(|r| r.country);
+    let country =
+        catalogue::H2C.iter().chain(catalogue::H2C_ECOM).find(|r| r.currency == currency_code).map(|r| r.country);
     let mut body = json!({
         "general": {"project_id": shop.project_id, "payment_id": format!("demo-{}", uuid::Uuid::new_v4().simple())},
         "payment": {"amount": amount, "currency": currency_code, "description": "Kassa demo shop order"},
@@ -191,15 +133,12 @@ async fn checkout(
         body["payment"]["widget_method"] = json!(method);
     }
     let back = format!("{}/", state.public_url);
-    if crate::domain::rules::check_https_url(&back, 2048, state.config.allow_private_callbacks)
-        .is_ok()
-    {
+    if crate::domain::rules::check_https_url(&back, 2048, state.config.allow_private_callbacks).is_ok() {
         body["general"]["redirect_url"] = json!(back);
     }
     let timestamp = (crate::domain::time::now_ms() / 1000).to_string();
-    let signature: p256::ecdsa::DerSignature = shop
-        .signing_key
-        .sign(&normalize::digest(&normalize::message(&body, &timestamp)));
+    let signature: p256::ecdsa::DerSignature =
+        shop.signing_key.sign(&normalize::digest(&normalize::message(&body, &timestamp)));
     let response = state
         .http_client
         .post(format!("{}/api/v1/widget/payin", state.local_url))
@@ -207,10 +146,7 @@ async fn checkout(
         .header("x-access-timestamp", &timestamp)
         .header("x-access-merchant-id", &shop.merchant_id)
         .header("x-access-token", &shop.token)
-        .header(
-            "x-access-signature",
-            URL_SAFE_NO_PAD.encode(signature.as_bytes()),
-        )
+        .header("x-access-signature", URL_SAFE_NO_PAD.encode(signature.as_bytes()))
         .body(body.to_string())
         .send()
         .await;
@@ -221,10 +157,7 @@ async fn checkout(
             None
         }
     };
-    match answer
-        .as_ref()
-        .and_then(|a| a["integration"]["form_url"].as_str())
-    {
+    match answer.as_ref().and_then(|a| a["integration"]["form_url"].as_str()) {
         Some(form_url) => Redirect::to(form_url).into_response(),
         None => {
             let reason = answer
@@ -235,11 +168,7 @@ async fn checkout(
                         .flatten()
                         .filter_map(|e| e["message"].as_str().map(String::from))
                         .collect();
-                    format!(
-                        "{} {}",
-                        a["status_description"].as_str().unwrap_or("error"),
-                        details.join("; ")
-                    )
+                    format!("{} {}", a["status_description"].as_str().unwrap_or("error"), details.join("; "))
                 })
                 .unwrap_or_else(|| "the API did not answer".into());
             render(&state, &headers, &session, None, Some(reason)).await

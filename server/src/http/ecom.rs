@@ -13,9 +13,7 @@ use super::error::{ApiError, ApiResult};
 use super::field::{Check, Field, Text};
 use super::merchant::Merchant;
 use super::payin::{CardIn, CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, parse_payin};
-use super::response::{
-    MerchantErrors, PaymentErrors, PaymentRefGeneral, PaymentRefRequest, PaymentResponse, View,
-};
+use super::response::{MerchantErrors, PaymentErrors, PaymentRefGeneral, PaymentRefRequest, PaymentResponse, View};
 use crate::acquirer::Card;
 use crate::domain::catalogue::Integration;
 use crate::domain::payment::{Actor, PaymentState};
@@ -62,10 +60,7 @@ pub struct Confirm3dsRequest {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(create))
-        .routes(routes!(info))
-        .routes(routes!(confirm_3ds_result))
+    OpenApiRouter::new().routes(routes!(create)).routes(routes!(info)).routes(routes!(confirm_3ds_result))
 }
 
 /// Create a card payment. It answers `processing:new`; the acquirer runs right after, and the
@@ -79,10 +74,7 @@ pub async fn create(
     req: Merchant<EcomPayinRequest>,
 ) -> ApiResult<Json<PaymentResponse>> {
     if !state.payments.accepts_cards() {
-        return Err(ApiError::field(
-            "payment.method",
-            "card payments are not available",
-        ));
+        return Err(ApiError::field("payment.method", "card payments are not available"));
     }
     let no_sender = Field::<SenderIn>::Absent;
     let input = PayinInput {
@@ -107,13 +99,7 @@ pub async fn create(
         && let Some(card) = card
     {
         // The card lives in this task's memory only, for the authorization.
-        let card = Card {
-            pan: card.pan,
-            cvv: card.cvv,
-            year: card.year,
-            month: card.month,
-            holder: card.card_holder,
-        };
+        let card = Card { pan: card.pan, cvv: card.cvv, year: card.year, month: card.month, holder: card.card_holder };
         let (payments, payment) = (state.payments.clone(), created.payment.clone());
         tokio::spawn(async move {
             let id = payment.request_id.clone();
@@ -122,29 +108,15 @@ pub async fn create(
             }
         });
     }
-    Ok(Json(PaymentResponse::of(
-        &created.payment,
-        View::Ecom,
-        &state.public_url,
-    )))
+    Ok(Json(PaymentResponse::of(&created.payment, View::Ecom, &state.public_url)))
 }
 
 /// Card payment status; `asc_info` / `redirect_info` while authentication is pending.
 #[utoipa::path(post, path = "/api/v1/payment/ecom/payin/info", tag = "H2H e-commerce", request_body = PaymentRefRequest,
     responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
-pub async fn info(
-    State(state): State<AppState>,
-    req: Merchant<PaymentRefRequest>,
-) -> ApiResult<Json<PaymentResponse>> {
-    let payment = state
-        .payments
-        .find(&req.project.id, &req.body.payment_id()?)
-        .await?;
-    Ok(Json(PaymentResponse::of(
-        &payment,
-        View::Ecom,
-        &state.public_url,
-    )))
+pub async fn info(State(state): State<AppState>, req: Merchant<PaymentRefRequest>) -> ApiResult<Json<PaymentResponse>> {
+    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
+    Ok(Json(PaymentResponse::of(&payment, View::Ecom, &state.public_url)))
 }
 
 /// Forward the issuer's `PaRes` and `MD`: a valid result succeeds, an invalid one declines
@@ -167,13 +139,6 @@ pub async fn confirm_3ds_result(
         return Err(ApiError::InvalidRequest);
     };
     let payment = state.payments.find(&req.project.id, &payment_id).await?;
-    let payment = state
-        .payments
-        .complete_3ds(payment, &pa_res, &md, Actor::Merchant)
-        .await?;
-    Ok(Json(PaymentResponse::of(
-        &payment,
-        View::Ecom,
-        &state.public_url,
-    )))
+    let payment = state.payments.complete_3ds(payment, &pa_res, &md, Actor::Merchant).await?;
+    Ok(Json(PaymentResponse::of(&payment, View::Ecom, &state.public_url)))
 }

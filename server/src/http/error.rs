@@ -19,10 +19,7 @@ pub struct FieldError {
 
 impl FieldError {
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
-        Self {
-            field: field.into(),
-            message: message.into(),
-        }
+        Self { field: field.into(), message: message.into() }
     }
 }
 
@@ -93,9 +90,7 @@ pub enum ApiError {
 impl ApiError {
     pub fn status_code(&self) -> StatusCode {
         match self {
-            ApiError::InvalidJson(_) | ApiError::InvalidRequest | ApiError::Validation(_) => {
-                StatusCode::BAD_REQUEST
-            }
+            ApiError::InvalidJson(_) | ApiError::InvalidRequest | ApiError::Validation(_) => StatusCode::BAD_REQUEST,
             ApiError::Unauthorized(_) => StatusCode::UNAUTHORIZED,
             ApiError::AccessDenied => StatusCode::FORBIDDEN,
             ApiError::PaymentNotFound | ApiError::NotFound => StatusCode::NOT_FOUND,

@@ -64,21 +64,13 @@ pub struct Text<'a> {
 
 impl Text<'static> {
     pub const fn max(max: usize) -> Self {
-        Text {
-            max,
-            min: 1,
-            pattern: None,
-        }
+        Text { max, min: 1, pattern: None }
     }
 }
 
 impl<'a> Text<'a> {
     pub fn pattern(max: usize, text: &'a str, test: &'a dyn Fn(&str) -> bool) -> Self {
-        Text {
-            max,
-            min: 1,
-            pattern: Some((text, test)),
-        }
+        Text { max, min: 1, pattern: Some((text, test)) }
     }
 }
 
@@ -96,20 +88,11 @@ impl Check {
     }
 
     pub fn finish(self) -> Result<(), Vec<FieldError>> {
-        if self.errors.is_empty() {
-            Ok(())
-        } else {
-            Err(self.errors)
-        }
+        if self.errors.is_empty() { Ok(()) } else { Err(self.errors) }
     }
 
     /// An object block; `None` when absent or null (reported as missing when `required`).
-    pub fn block<'f, T>(
-        &mut self,
-        field: &str,
-        value: &'f Field<T>,
-        required: bool,
-    ) -> Option<&'f T> {
+    pub fn block<'f, T>(&mut self, field: &str, value: &'f Field<T>, required: bool) -> Option<&'f T> {
         match value {
             Field::Value(v) => Some(v),
             Field::Invalid => {
@@ -126,13 +109,7 @@ impl Check {
     }
 
     /// A string field checked against `rule`.
-    pub fn text(
-        &mut self,
-        field: &str,
-        value: &Field<String>,
-        required: bool,
-        rule: &Text<'_>,
-    ) -> Option<String> {
+    pub fn text(&mut self, field: &str, value: &Field<String>, required: bool, rule: &Text<'_>) -> Option<String> {
         match value {
             Field::Value(s) => {
                 let len = s.chars().count();
@@ -155,11 +132,7 @@ impl Check {
                     // A regular expression is quoted; anything else is the whole message.
                     self.fail(
                         field,
-                        if text.starts_with('^') {
-                            format!("must match {text}")
-                        } else {
-                            text.to_string()
-                        },
+                        if text.starts_with('^') { format!("must match {text}") } else { text.to_string() },
                     );
                     None
                 } else {
@@ -190,14 +163,7 @@ impl Check {
         match value {
             Field::Value(n) if range.contains(n) => Some(*n),
             Field::Value(_) => {
-                self.fail(
-                    field,
-                    format!(
-                        "must be an integer from {} to {}",
-                        range.start(),
-                        range.end()
-                    ),
-                );
+                self.fail(field, format!("must be an integer from {} to {}", range.start(), range.end()));
                 None
             }
             Field::Invalid => {

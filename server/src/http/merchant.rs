@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 use std::sync::{Mutex, RwLock};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::extract::{FromRequestParts, Request, State};
@@ -22,6 +22,7 @@ use crate::crypto::keys::{KeyType, RequestVerifier};
 use crate::crypto::normalize;
 use crate::domain::project::Project;
 use crate::domain::time::now_ms;
+use crate::storage::{RequestKeyRecord, Storage};
 
 /// Largest accepted request body.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -51,16 +52,8 @@ struct RequestIds {
 impl RequestIds {
     fn of(body: &Value) -> Self {
         let general = body.get("general");
-        let text = |k: &str| {
-            general
-                .and_then(|g| g.get(k))
-                .and_then(Value::as_str)
-                .map(str::to_string)
-        };
-        RequestIds {
-            project_id: text("project_id"),
-            payment_id: text("payment_id"),
-        }
+        let text = |k: &str| general.and_then(|g| g.get(k)).and_then(Value::as_str).map(str::to_string);
+        RequestIds { project_id: text("project_id"), payment_id: text("payment_id") }
     }
 }
 
@@ -117,10 +110,7 @@ async fn verify(
     let token = header(headers, TOKEN)?;
     let signature = header(headers, SIGNATURE)?;
 
-    let sent: i64 = timestamp
-        .trim()
-        .parse()
-        .map_err(|_| AuthFailure::InvalidTimestamp)?;
+    let sent: i64 = timestamp.trim().parse().map_err(|_| AuthFailure::InvalidTimestamp)?;
     if (now_ms() / 1000 - sent).unsigned_abs() > state.config.timestamp_window_s {
         return Err(AuthFailure::InvalidTimestamp.into());
     }
@@ -133,27 +123,24 @@ async fn verify(
     if !json {
         return Err(ApiError::InvalidRequest);
     }
-    let declared = headers
-        .get(header::CONTENT_LENGTH)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<usize>().ok());
+    let declared =
+        headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
     if declared.is_some_and(|n| n > DRAIN_LIMIT) {
         return Err(ApiError::PayloadTooLarge);
     }
     let bytes = read_body(body).await?;
-    let body: Value =
-        serde_json::from_slice(&bytes).map_err(|e| ApiError::InvalidJson(e.to_string()))?;
+    let body: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::InvalidJson(e.to_string()))?;
     if !body.is_object() {
         return Err(ApiError::InvalidRequest);
     }
     *ids = RequestIds::of(&body);
 
     // Headers and signature first (decisions.md §10), then the project.
-    let key = state
-        .storage
-        .request_key(token)
+    let (key, verifier) = state
+        .auth_cache
+        .key(state.storage.as_ref(), token)
         .await?
-        .filter(|k| k.active)
+        .filter(|(k, _)| k.active)
         .ok_or(AuthFailure::UnknownKey)?;
     if merchant_id != key.merchant_id && merchant_id != key.project_id {
         return Err(AuthFailure::UnknownKey.into());
@@ -165,7 +152,6 @@ async fn verify(
     }
     let normalized = normalize::normalize(&body);
     let message = normalize::message_of_normalized(&normalized, timestamp);
-    let verifier = state.verifiers.get(&key.key)?;
     if !verifier.verify(&message, signature) {
         return Err(AuthFailure::InvalidSignature.into());
     }
@@ -178,11 +164,7 @@ async fn verify(
     if project_id.chars().count() > 32 {
         return Err(ApiError::AccessDenied);
     }
-    let project = state
-        .storage
-        .project(project_id)
-        .await?
-        .ok_or(ApiError::AccessDenied)?;
+    let project = state.auth_cache.project(state.storage.as_ref(), project_id).await?.ok_or(ApiError::AccessDenied)?;
     if project.merchant_id != key.merchant_id {
         return Err(ApiError::AccessDenied);
     }
@@ -192,11 +174,7 @@ async fn verify(
     state.limiter.check(&project.id)?;
 
     let body_digest = hex::encode(Sha256::digest(normalized.as_bytes()));
-    Ok(MerchantContext {
-        project,
-        body,
-        body_digest,
-    })
+    Ok(MerchantContext { project, body, body_digest })
 }
 
 /// Bodies up to this size are read to the end even when refused, so the client gets the 413
@@ -221,42 +199,63 @@ pub async fn read_body(body: Body) -> Result<axum::body::Bytes, ApiError> {
             }
         }
     }
-    if seen > MAX_BODY_BYTES {
-        Err(ApiError::PayloadTooLarge)
-    } else {
-        Ok(bytes.into())
+    if seen > MAX_BODY_BYTES { Err(ApiError::PayloadTooLarge) } else { Ok(bytes.into()) }
+}
+
+/// Request keys (with their parsed verifiers) and projects, cached for a few seconds: a signed
+/// request then costs no database round trip before the handler. Only what exists is cached,
+/// so unknown tokens cannot fill it.
+pub struct AuthCache {
+    ttl: Duration,
+    keys: RwLock<HashMap<String, (Instant, RequestKeyRecord, RequestVerifier)>>,
+    projects: RwLock<HashMap<String, (Instant, Project)>>,
+}
+
+impl AuthCache {
+    pub fn new(ttl: Duration) -> Self {
+        AuthCache { ttl, keys: RwLock::default(), projects: RwLock::default() }
     }
-}
 
-/// Parsed verifying keys by token. A token is derived from (or names) one fixed key, so an
-/// entry never goes stale; whether the key is still active is read from storage every time.
-#[derive(Default)]
-pub struct VerifierCache {
-    keys: RwLock<HashMap<String, RequestVerifier>>,
-}
-
-impl VerifierCache {
-    fn get(
+    async fn key(
         &self,
-        key: &crate::crypto::keys::StoredRequestKey,
-    ) -> Result<RequestVerifier, ApiError> {
-        if let Some(v) = self
-            .keys
-            .read()
-            .expect("verifier cache lock")
-            .get(&key.token)
+        storage: &dyn Storage,
+        token: &str,
+    ) -> Result<Option<(RequestKeyRecord, RequestVerifier)>, ApiError> {
+        if let Some((at, record, verifier)) = self.keys.read().expect("auth cache lock").get(token)
+            && at.elapsed() < self.ttl
         {
-            return Ok(v.clone());
+            return Ok(Some((record.clone(), verifier.clone())));
         }
-        let verifier = RequestVerifier::from_stored(key).map_err(|e| {
+        let Some(record) = storage.request_key(token).await? else {
+            return Ok(None);
+        };
+        let verifier = RequestVerifier::from_stored(&record.key).map_err(|e| {
             tracing::error!(error = %e, "stored request key does not parse");
             ApiError::Internal
         })?;
         self.keys
             .write()
-            .expect("verifier cache lock")
-            .insert(key.token.clone(), verifier.clone());
-        Ok(verifier)
+            .expect("auth cache lock")
+            .insert(token.to_string(), (Instant::now(), record.clone(), verifier.clone()));
+        Ok(Some((record, verifier)))
+    }
+
+    async fn project(&self, storage: &dyn Storage, id: &str) -> Result<Option<Project>, ApiError> {
+        if let Some((at, project)) = self.projects.read().expect("auth cache lock").get(id)
+            && at.elapsed() < self.ttl
+        {
+            return Ok(Some(project.clone()));
+        }
+        let project = storage.project(id).await?;
+        if let Some(p) = &project {
+            self.projects.write().expect("auth cache lock").insert(id.to_string(), (Instant::now(), p.clone()));
+        }
+        Ok(project)
+    }
+
+    /// Drops a project changed by this process, so the change applies at once here.
+    pub fn forget_project(&self, id: &str) {
+        self.projects.write().expect("auth cache lock").remove(id);
     }
 }
 
@@ -279,20 +278,15 @@ impl RateLimiter {
     pub fn check(&self, project_id: &str) -> Result<(), ApiError> {
         let mut buckets = self.buckets.lock().expect("rate limiter lock");
         let now = Instant::now();
-        let (tokens, last) = buckets
-            .entry(project_id.to_string())
-            .or_insert((self.burst, now));
-        *tokens =
-            (*tokens + now.duration_since(*last).as_secs_f64() * self.rate_per_s).min(self.burst);
+        let (tokens, last) = buckets.entry(project_id.to_string()).or_insert((self.burst, now));
+        *tokens = (*tokens + now.duration_since(*last).as_secs_f64() * self.rate_per_s).min(self.burst);
         *last = now;
         if *tokens >= 1.0 {
             *tokens -= 1.0;
             Ok(())
         } else {
             let wait = ((1.0 - *tokens) / self.rate_per_s).ceil().max(1.0) as u64;
-            Err(ApiError::TooManyRequests {
-                retry_after_s: wait,
-            })
+            Err(ApiError::TooManyRequests { retry_after_s: wait })
         }
     }
 }
@@ -308,19 +302,12 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Merchant<T> {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
-        let context = parts
-            .extensions
-            .remove::<MerchantContext>()
-            .ok_or_else(|| {
-                tracing::error!("merchant handler reached without the authentication layer");
-                ApiError::Internal
-            })?;
+        let context = parts.extensions.remove::<MerchantContext>().ok_or_else(|| {
+            tracing::error!("merchant handler reached without the authentication layer");
+            ApiError::Internal
+        })?;
         let body = serde_json::from_value(context.body).map_err(|_| ApiError::InvalidRequest)?;
-        Ok(Merchant {
-            project: context.project,
-            body,
-            body_digest: context.body_digest,
-        })
+        Ok(Merchant { project: context.project, body, body_digest: context.body_digest })
     }
 }
 
@@ -343,8 +330,7 @@ mod tests {
 
     #[test]
     fn ids_are_read_from_general() {
-        let ids =
-            RequestIds::of(&serde_json::json!({"general": {"project_id": "p", "payment_id": 5}}));
+        let ids = RequestIds::of(&serde_json::json!({"general": {"project_id": "p", "payment_id": 5}}));
         assert_eq!(ids.project_id.as_deref(), Some("p"));
         assert_eq!(ids.payment_id, None);
     }

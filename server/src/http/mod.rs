@@ -51,7 +51,7 @@ pub struct Shared {
     pub storage: Arc<dyn Storage>,
     pub payments: Arc<Payments>,
     pub metrics: Arc<metrics::Metrics>,
-    pub verifiers: merchant::VerifierCache,
+    pub auth_cache: merchant::AuthCache,
     pub limiter: merchant::RateLimiter,
     pub openapi_json: String,
     pub locales: Locales,
@@ -83,20 +83,11 @@ impl Deref for AppState {
 
 impl AppState {
     pub fn new(parts: Parts) -> Self {
-        let Parts {
-            config,
-            public_url,
-            local_url,
-            storage,
-            payments,
-            sandbox,
-            demo,
-        } = parts;
+        let Parts { config, public_url, local_url, storage, payments, sandbox, demo } = parts;
         let limiter = merchant::RateLimiter::new(config.rate_limit_rps, config.rate_limit_burst);
-        let openapi_json = openapi()
-            .to_pretty_json()
-            .expect("the OpenAPI document serializes");
+        let openapi_json = openapi().to_pretty_json().expect("the OpenAPI document serializes");
         let assets = assets::Assets::new(&config.site_root);
+        let auth_cache = merchant::AuthCache::new(std::time::Duration::from_secs(config.auth_cache_s));
         AppState(Arc::new(Shared {
             config,
             public_url,
@@ -104,7 +95,7 @@ impl AppState {
             storage,
             payments,
             metrics: Arc::new(metrics::Metrics::default()),
-            verifiers: merchant::VerifierCache::default(),
+            auth_cache,
             limiter,
             openapi_json,
             locales: Locales::load(),
@@ -159,19 +150,13 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
 /// The whole application.
 pub fn router(state: AppState, sessions: session::Store) -> Router {
     let (merchant, _) = merchant_routes().split_for_parts();
-    let merchant = merchant.layer(axum::middleware::from_fn_with_state(
-        state.clone(),
-        merchant::authenticate,
-    ));
+    let merchant = merchant.layer(axum::middleware::from_fn_with_state(state.clone(), merchant::authenticate));
     // Pages with forms carry a session (CSRF); the APIs do not.
     let mut pages = page::router().merge(card::router()).merge(demo::router());
     if state.sandbox.is_some() {
         pages = pages.merge(sandbox_bank::router());
     }
-    let pages = pages.layer(session::layer(
-        sessions,
-        state.public_url.starts_with("https://"),
-    ));
+    let pages = pages.layer(session::layer(sessions, state.public_url.starts_with("https://")));
     Router::new()
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
@@ -181,10 +166,7 @@ pub fn router(state: AppState, sessions: session::Store) -> Router {
         .merge(pages)
         .merge(assets::router(&state.config.site_root))
         .fallback(|| async { error::ApiError::NotFound })
-        .layer(axum::middleware::from_fn_with_state(
-            state.metrics.clone(),
-            metrics::record,
-        ))
+        .layer(axum::middleware::from_fn_with_state(state.metrics.clone(), metrics::record))
         .layer(CompressionLayer::new())
         .with_state(state)
 }

@@ -26,22 +26,13 @@ use crate::domain::time::now_ms;
 
 pub fn router(state: AppState) -> Router<AppState> {
     Router::new()
-        .route(
-            "/api/v1/operator/requisites",
-            post(create_requisite).get(list_requisites),
-        )
-        .route(
-            "/api/v1/operator/requisites/{id}/active",
-            post(set_requisite_active),
-        )
+        .route("/api/v1/operator/requisites", post(create_requisite).get(list_requisites))
+        .route("/api/v1/operator/requisites/{id}/active", post(set_requisite_active))
         .route("/api/v1/operator/payments/received", post(received))
         .route("/api/v1/operator/payments/resolve", post(resolve))
         .route("/api/v1/operator/payments/push-result", post(push_result))
         .route("/api/v1/operator/payments/{request_id}", get(payment))
-        .route(
-            "/api/v1/operator/payments/{request_id}/callbacks",
-            get(super::callbacks::operator_list),
-        )
+        .route("/api/v1/operator/payments/{request_id}/callbacks", get(super::callbacks::operator_list))
         .route(
             "/api/v1/operator/payments/{request_id}/callbacks/{callback_id}/resend",
             post(super::callbacks::operator_resend),
@@ -49,14 +40,8 @@ pub fn router(state: AppState) -> Router<AppState> {
         .route("/api/v1/operator/incoming", post(incoming))
         .route("/api/v1/operator/sandbox/expire", post(sandbox_expire))
         .route("/api/v1/operator/banks", post(upsert_bank))
-        .route(
-            "/api/v1/operator/projects/{project_id}/settings",
-            post(project_settings),
-        )
-        .layer(axum::middleware::from_fn_with_state(
-            state,
-            require_operator,
-        ))
+        .route("/api/v1/operator/projects/{project_id}/settings", post(project_settings))
+        .layer(axum::middleware::from_fn_with_state(state, require_operator))
 }
 
 /// `authorization: Bearer <KASSA_OPERATOR_TOKEN>`, compared in constant time. Without a
@@ -87,35 +72,25 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for OperatorJson<T> {
     type Rejection = ApiError;
 
     async fn from_request(req: Request, _: &S) -> Result<Self, ApiError> {
-        let json = req
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| {
-                v.split(';')
-                    .next()
-                    .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+        let json =
+            req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| {
+                v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
             });
         if !json {
             return Err(ApiError::InvalidRequest);
         }
         let bytes = super::merchant::read_body(req.into_body()).await?;
-        let value: Value =
-            serde_json::from_slice(&bytes).map_err(|e| ApiError::InvalidJson(e.to_string()))?;
-        serde_json::from_value(value)
-            .map(OperatorJson)
-            .map_err(|e| {
-                let text = e.to_string();
-                let field = text
-                    .split('`')
-                    .nth(1)
-                    .filter(|_| {
-                        text.starts_with("missing field") || text.starts_with("unknown field")
-                    })
-                    .unwrap_or("body")
-                    .to_string();
-                ApiError::Validation(vec![FieldError::new(field, text)])
-            })
+        let value: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::InvalidJson(e.to_string()))?;
+        serde_json::from_value(value).map(OperatorJson).map_err(|e| {
+            let text = e.to_string();
+            let field = text
+                .split('`')
+                .nth(1)
+                .filter(|_| text.starts_with("missing field") || text.starts_with("unknown field"))
+                .unwrap_or("body")
+                .to_string();
+            ApiError::Validation(vec![FieldError::new(field, text)])
+        })
     }
 }
 
@@ -160,11 +135,9 @@ pub struct RequisiteView {
 }
 
 fn requisite_kind(methods: &[String]) -> Option<MethodKind> {
-    methods.iter().find_map(|m| {
-        Method::parse(m)
-            .map(Method::kind)
-            .or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind))
-    })
+    methods
+        .iter()
+        .find_map(|m| Method::parse(m).map(Method::kind).or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind)))
 }
 
 impl From<Requisite> for RequisiteView {
@@ -190,14 +163,10 @@ impl From<Requisite> for RequisiteView {
 
 /// Method codes (H2H and widget) offered in `country` for `currency`.
 fn methods_of(country: Country, currency: &str) -> Vec<&'static str> {
-    let h2h = catalogue::H2H
-        .iter()
-        .chain(catalogue::H2H_ECOM)
-        .filter(|r| r.country == country && r.currency == currency);
-    let h2c = catalogue::H2C
-        .iter()
-        .chain(catalogue::H2C_ECOM)
-        .filter(|r| r.country == country && r.currency == currency);
+    let h2h =
+        catalogue::H2H.iter().chain(catalogue::H2H_ECOM).filter(|r| r.country == country && r.currency == currency);
+    let h2c =
+        catalogue::H2C.iter().chain(catalogue::H2C_ECOM).filter(|r| r.country == country && r.currency == currency);
     h2h.flat_map(|r| r.deposit.iter().map(|m| m.code()))
         .chain(h2c.flat_map(|r| r.methods.iter().map(|m| m.code())))
         .collect()
@@ -209,18 +178,10 @@ fn check_pan(kind: MethodKind, pan: &str) -> Option<&'static str> {
         MethodKind::Card if !rules::is_card_number(pan) => {
             Some("must be a card number of 12 to 19 digits passing the Luhn check")
         }
-        MethodKind::Phone
-            if !(pan.len() >= 8
-                && pan
-                    .trim_start_matches('+')
-                    .bytes()
-                    .all(|b| b.is_ascii_digit())) =>
-        {
+        MethodKind::Phone if !(pan.len() >= 8 && pan.trim_start_matches('+').bytes().all(|b| b.is_ascii_digit())) => {
             Some("must be a phone number")
         }
-        MethodKind::Link | MethodKind::QrLink
-            if rules::check_https_url(pan, 4096, false).is_err() =>
-        {
+        MethodKind::Link | MethodKind::QrLink if rules::check_https_url(pan, 4096, false).is_err() => {
             Some("must be an https payment link")
         }
         MethodKind::Ussd if !(pan.starts_with('*') && pan.ends_with('#')) => {
@@ -238,44 +199,25 @@ async fn create_requisite(
     let mut fail = |f: &str, m: String| errors.push(FieldError::new(f, m));
     let country = Country::parse(&r.country);
     if country.is_none() {
-        fail(
-            "country",
-            format!("{} is not a supported country", r.country),
-        );
+        fail("country", format!("{} is not a supported country", r.country));
     }
     if let Some(country) = country {
         let offered = methods_of(country, &r.currency);
         if offered.is_empty() {
-            fail(
-                "currency",
-                format!("{} is not the currency of {country}", r.currency),
-            );
+            fail("currency", format!("{} is not the currency of {country}", r.currency));
         } else if r.methods.is_empty() {
             fail("methods", "must list at least one method".into());
         } else if let Some(m) = r.methods.iter().find(|m| !offered.contains(&m.as_str())) {
-            fail(
-                "methods",
-                format!(
-                    "{m} is not offered in {country}; available: {}",
-                    offered.join(", ")
-                ),
-            );
+            fail("methods", format!("{m} is not offered in {country}; available: {}", offered.join(", ")));
         }
     }
     let kinds: Vec<MethodKind> = r
         .methods
         .iter()
-        .filter_map(|m| {
-            Method::parse(m)
-                .map(Method::kind)
-                .or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind))
-        })
+        .filter_map(|m| Method::parse(m).map(Method::kind).or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind)))
         .collect();
     if kinds.iter().any(|k| !k.uses_requisites()) {
-        fail(
-            "methods",
-            "card e-commerce and mobile money take no requisites".into(),
-        );
+        fail("methods", "card e-commerce and mobile money take no requisites".into());
     }
     if r.pan.is_empty() || r.pan.chars().count() > 4096 {
         fail("pan", "must be 1 to 4096 characters".into());
@@ -285,7 +227,10 @@ async fn create_requisite(
     if let Some(holder) = &r.card_holder
         && !rules::is_card_holder(holder)
     {
-        fail("card_holder", "may contain only Latin or Cyrillic letters, digits, spaces, hyphens, periods and apostrophes".into());
+        fail(
+            "card_holder",
+            "may contain only Latin or Cyrillic letters, digits, spaces, hyphens, periods and apostrophes".into(),
+        );
     }
     if let (Some(min), Some(max)) = (r.min_amount, r.max_amount)
         && min > max
@@ -308,10 +253,7 @@ async fn create_requisite(
             Some(bank) if country.is_some_and(|c| c.code() == bank.country_code) => {
                 bank_name = bank_name.or(Some(bank.name));
             }
-            _ => fail(
-                "bank_symbol",
-                format!("unknown bank {symbol} for {}", r.country),
-            ),
+            _ => fail("bank_symbol", format!("unknown bank {symbol} for {}", r.country)),
         }
     }
     if !errors.is_empty() {
@@ -338,24 +280,13 @@ async fn create_requisite(
     };
     state.storage.insert_requisite(&requisite).await?;
     if requisite.active {
-        state
-            .payments
-            .requisites_may_be_free(&requisite.currency)
-            .await;
+        state.payments.requisites_may_be_free(&requisite.currency).await;
     }
     Ok(Json(requisite.into()))
 }
 
 async fn list_requisites(State(state): State<AppState>) -> ApiResult<Json<Vec<RequisiteView>>> {
-    Ok(Json(
-        state
-            .storage
-            .requisites()
-            .await?
-            .into_iter()
-            .map(Into::into)
-            .collect(),
-    ))
+    Ok(Json(state.storage.requisites().await?.into_iter().map(Into::into).collect()))
 }
 
 #[derive(Debug, Deserialize)]
@@ -371,16 +302,9 @@ async fn set_requisite_active(
     if !state.storage.set_requisite_active(&id, body.active).await? {
         return Err(ApiError::NotFound);
     }
-    let requisite = state
-        .storage
-        .requisite(&id)
-        .await?
-        .ok_or(ApiError::NotFound)?;
+    let requisite = state.storage.requisite(&id).await?.ok_or(ApiError::NotFound)?;
     if requisite.active {
-        state
-            .payments
-            .requisites_may_be_free(&requisite.currency)
-            .await;
+        state.payments.requisites_may_be_free(&requisite.currency).await;
     }
     Ok(Json(requisite.into()))
 }
@@ -400,10 +324,7 @@ fn positive_amount(amount: i64) -> ApiResult<i64> {
     if (1..=rules::MAX_AMOUNT).contains(&amount) {
         Ok(amount)
     } else {
-        Err(ApiError::field(
-            "amount",
-            format!("must be an integer from 1 to {}", rules::MAX_AMOUNT),
-        ))
+        Err(ApiError::field("amount", format!("must be an integer from 1 to {}", rules::MAX_AMOUNT)))
     }
 }
 
@@ -460,10 +381,7 @@ async fn push_result(
     Ok(answer(&state, &payment))
 }
 
-async fn payment(
-    State(state): State<AppState>,
-    Path(request_id): Path<String>,
-) -> ApiResult<Json<PaymentResponse>> {
+async fn payment(State(state): State<AppState>, Path(request_id): Path<String>) -> ApiResult<Json<PaymentResponse>> {
     let payment = load(&state, &request_id).await?;
     Ok(answer(&state, &payment))
 }
@@ -490,10 +408,7 @@ async fn incoming(
     OperatorJson(body): OperatorJson<IncomingIn>,
 ) -> ApiResult<Json<IncomingOut>> {
     let amount = positive_amount(body.amount)?;
-    let matched = state
-        .payments
-        .incoming(&body.requisite, amount, &body.currency)
-        .await?;
+    let matched = state.payments.incoming(&body.requisite, amount, &body.currency).await?;
     tracing::info!(reference = ?body.reference, matched = matched.is_some(), "incoming funds reported");
     Ok(Json(IncomingOut {
         matched: matched.is_some(),
@@ -538,30 +453,18 @@ fn yes() -> bool {
     true
 }
 
-async fn upsert_bank(
-    State(state): State<AppState>,
-    OperatorJson(b): OperatorJson<BankIn>,
-) -> ApiResult<Json<Bank>> {
+async fn upsert_bank(State(state): State<AppState>, OperatorJson(b): OperatorJson<BankIn>) -> ApiResult<Json<Bank>> {
     let mut errors = Vec::new();
     if !is_bank_symbol(&b.symbol) {
-        errors.push(FieldError::new(
-            "symbol",
-            "must be 2 to 32 lowercase letters, digits or hyphens",
-        ));
+        errors.push(FieldError::new("symbol", "must be 2 to 32 lowercase letters, digits or hyphens"));
     }
     if b.name.is_empty() || b.name.chars().count() > 64 {
         errors.push(FieldError::new("name", "must be 1 to 64 characters"));
     }
     if Country::parse(&b.country_code).is_none() {
-        errors.push(FieldError::new(
-            "country_code",
-            "must be a supported country",
-        ));
+        errors.push(FieldError::new("country_code", "must be a supported country"));
     }
-    if b.sbp_code
-        .as_ref()
-        .is_some_and(|c| !(c.len() == 12 && c.bytes().all(|d| d.is_ascii_digit())))
-    {
+    if b.sbp_code.as_ref().is_some_and(|c| !(c.len() == 12 && c.bytes().all(|d| d.is_ascii_digit()))) {
         errors.push(FieldError::new("sbp_code", "must match ^\\d{12}$"));
     }
     if b.is_sbp_bank && b.sbp_code.is_none() {
@@ -572,10 +475,7 @@ async fn upsert_bank(
     }
     let id = match state.storage.bank(&b.symbol).await? {
         Some(existing) => existing.id,
-        None => format!("{}-{}", b.country_code.to_ascii_lowercase(), b.symbol)
-            .chars()
-            .take(32)
-            .collect(),
+        None => format!("{}-{}", b.country_code.to_ascii_lowercase(), b.symbol).chars().take(32).collect(),
     };
     let bank = Bank {
         id,
@@ -603,27 +503,15 @@ async fn project_settings(
     Path(project_id): Path<String>,
     OperatorJson(body): OperatorJson<SettingsIn>,
 ) -> ApiResult<Json<ProjectSettings>> {
-    if let Some(m) = body
-        .allowed_methods
-        .iter()
-        .flatten()
-        .find(|m| Method::parse(m).is_none() && WidgetMethod::parse(m).is_none())
+    if let Some(m) =
+        body.allowed_methods.iter().flatten().find(|m| Method::parse(m).is_none() && WidgetMethod::parse(m).is_none())
     {
-        return Err(ApiError::field(
-            "allowed_methods",
-            format!("unknown method {m}"),
-        ));
+        return Err(ApiError::field("allowed_methods", format!("unknown method {m}")));
     }
-    let settings = ProjectSettings {
-        allowed_methods: body.allowed_methods,
-        antifraud: body.antifraud,
-    };
-    if !state
-        .storage
-        .update_project_settings(&project_id, &settings)
-        .await?
-    {
+    let settings = ProjectSettings { allowed_methods: body.allowed_methods, antifraud: body.antifraud };
+    if !state.storage.update_project_settings(&project_id, &settings).await? {
         return Err(ApiError::NotFound);
     }
+    state.auth_cache.forget_project(&project_id);
     Ok(Json(settings))
 }

@@ -14,27 +14,15 @@ pub async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
         Ok(()) => (StatusCode::OK, Json(json!({"status": "ok"}))),
         Err(e) => {
             tracing::warn!(error = %e, "health check failed");
-            (
-                StatusCode::SERVICE_UNAVAILABLE,
-                Json(json!({"status": "unavailable"})),
-            )
+            (StatusCode::SERVICE_UNAVAILABLE, Json(json!({"status": "unavailable"})))
         }
     }
 }
 
 pub async fn metrics(State(state): State<AppState>) -> impl IntoResponse {
-    (
-        [(
-            header::CONTENT_TYPE,
-            "text/plain; version=0.0.4; charset=utf-8",
-        )],
-        state.metrics.render(),
-    )
+    ([(header::CONTENT_TYPE, "text/plain; version=0.0.4; charset=utf-8")], state.metrics.render())
 }
 
 pub async fn openapi(State(state): State<AppState>) -> impl IntoResponse {
-    (
-        [(header::CONTENT_TYPE, "application/json")],
-        state.openapi_json.clone(),
-    )
+    ([(header::CONTENT_TYPE, "application/json")], state.openapi_json.clone())
 }

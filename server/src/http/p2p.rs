@@ -35,11 +35,7 @@ pub struct P2pPayinRequest {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(create))
-        .routes(routes!(info))
-        .routes(routes!(cancel))
-        .routes(routes!(confirm))
+    OpenApiRouter::new().routes(routes!(create)).routes(routes!(info)).routes(routes!(cancel)).routes(routes!(confirm))
 }
 
 /// Create a p2p payin. The payment starts in `processing:requisites`; requisites follow in
@@ -47,10 +43,7 @@ pub fn router() -> OpenApiRouter<AppState> {
 #[utoipa::path(post, path = "/api/v1/payment/p2p/payin", tag = "H2H p2p", request_body = P2pPayinRequest,
     responses((status = 200, description = "Created, or the existing payment for a retried request", body = PaymentResponse), MerchantErrors, PaymentErrors),
     security(("signature" = [])))]
-pub async fn create(
-    State(state): State<AppState>,
-    req: Merchant<P2pPayinRequest>,
-) -> ApiResult<Json<PaymentResponse>> {
+pub async fn create(State(state): State<AppState>, req: Merchant<P2pPayinRequest>) -> ApiResult<Json<PaymentResponse>> {
     let input = PayinInput {
         integration: Integration::H2hP2p,
         general: &req.body.general,
@@ -68,29 +61,15 @@ pub async fn create(
     )
     .await?;
     let created = state.payments.create(new).await?;
-    Ok(Json(PaymentResponse::of(
-        &created.payment,
-        View::P2p,
-        &state.public_url,
-    )))
+    Ok(Json(PaymentResponse::of(&created.payment, View::P2p, &state.public_url)))
 }
 
 /// Payment status, requisites and payment instruction.
 #[utoipa::path(post, path = "/api/v1/payment/p2p/payin/info", tag = "H2H p2p", request_body = PaymentRefRequest,
     responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
-pub async fn info(
-    State(state): State<AppState>,
-    req: Merchant<PaymentRefRequest>,
-) -> ApiResult<Json<PaymentResponse>> {
-    let payment = state
-        .payments
-        .find(&req.project.id, &req.body.payment_id()?)
-        .await?;
-    Ok(Json(PaymentResponse::of(
-        &payment,
-        View::P2p,
-        &state.public_url,
-    )))
+pub async fn info(State(state): State<AppState>, req: Merchant<PaymentRefRequest>) -> ApiResult<Json<PaymentResponse>> {
+    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
+    Ok(Json(PaymentResponse::of(&payment, View::P2p, &state.public_url)))
 }
 
 /// Cancel a payment: `decline` / `Canceled by client`.
@@ -100,16 +79,9 @@ pub async fn cancel(
     State(state): State<AppState>,
     req: Merchant<PaymentRefRequest>,
 ) -> ApiResult<Json<PaymentResponse>> {
-    let payment = state
-        .payments
-        .find(&req.project.id, &req.body.payment_id()?)
-        .await?;
+    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
     let payment = state.payments.cancel(payment, Actor::Merchant).await?;
-    Ok(Json(PaymentResponse::of(
-        &payment,
-        View::P2p,
-        &state.public_url,
-    )))
+    Ok(Json(PaymentResponse::of(&payment, View::P2p, &state.public_url)))
 }
 
 /// The user transferred the amount: `processing:paid` (idempotent).
@@ -119,14 +91,7 @@ pub async fn confirm(
     State(state): State<AppState>,
     req: Merchant<PaymentRefRequest>,
 ) -> ApiResult<Json<PaymentResponse>> {
-    let payment = state
-        .payments
-        .find(&req.project.id, &req.body.payment_id()?)
-        .await?;
+    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
     let payment = state.payments.confirm(payment, Actor::Merchant).await?;
-    Ok(Json(PaymentResponse::of(
-        &payment,
-        View::P2p,
-        &state.public_url,
-    )))
+    Ok(Json(PaymentResponse::of(&payment, View::P2p, &state.public_url)))
 }

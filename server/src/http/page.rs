@@ -22,8 +22,8 @@ use crate::domain::time::now_ms;
 use crate::i18n::{self, LANGUAGES, format_amount};
 use crate::storage::NewReceipt;
 use app::model::{
-    InstructionKind, Instructions, LanguageLink, Notice, PageContext, PaymentView,
-    Redirect as RedirectHandOff, SandboxAction, Screen, ThreeDs,
+    InstructionKind, Instructions, LanguageLink, Notice, PageContext, PaymentView, Redirect as RedirectHandOff,
+    SandboxAction, Screen, ThreeDs,
 };
 
 /// Largest receipt accepted.
@@ -41,9 +41,7 @@ pub fn router() -> Router<AppState> {
         .route(
             "/pay/{token}/receipt",
             // A little over the receipt limit, so a too-large file gets the localized message.
-            post(receipt).layer(axum::extract::DefaultBodyLimit::max(
-                MAX_RECEIPT_BYTES + 1024 * 1024,
-            )),
+            post(receipt).layer(axum::extract::DefaultBodyLimit::max(MAX_RECEIPT_BYTES + 1024 * 1024)),
         )
 }
 
@@ -53,13 +51,7 @@ pub struct LangQuery {
 }
 
 /// Response headers of every page: a strict CSP with this response's nonce.
-pub fn html_response(
-    status: StatusCode,
-    html: String,
-    nonce: &str,
-    lang: &str,
-    form_targets: &[&str],
-) -> Response {
+pub fn html_response(status: StatusCode, html: String, nonce: &str, lang: &str, form_targets: &[&str]) -> Response {
     let mut form_action = String::from("'self'");
     for target in form_targets {
         form_action.push(' ');
@@ -71,20 +63,11 @@ pub fn html_response(
     );
     let mut response = (status, html).into_response();
     let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/html; charset=utf-8"),
-    );
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     // Pages show requisites: never store them.
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(
-        header::REFERRER_POLICY,
-        HeaderValue::from_static("no-referrer"),
-    );
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     if let Ok(v) = HeaderValue::from_str(&csp) {
         headers.insert(header::CONTENT_SECURITY_POLICY, v);
@@ -103,13 +86,7 @@ pub fn new_nonce() -> String {
 }
 
 /// The frame every page shares.
-pub fn page_context(
-    state: &AppState,
-    lang: &str,
-    path: &str,
-    nonce: String,
-    refresh_s: Option<u32>,
-) -> PageContext {
+pub fn page_context(state: &AppState, lang: &str, path: &str, nonce: String, refresh_s: Option<u32>) -> PageContext {
     PageContext {
         lang: lang.to_string(),
         languages: LANGUAGES
@@ -128,9 +105,7 @@ pub fn page_context(
 }
 
 fn accept_language(headers: &HeaderMap) -> Option<&str> {
-    headers
-        .get(header::ACCEPT_LANGUAGE)
-        .and_then(|v| v.to_str().ok())
+    headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok())
 }
 
 /// The localized "payment not found" page.
@@ -176,15 +151,7 @@ struct StoredNotice {
 }
 
 async fn set_notice(session: &Session, token: &str, key: &str, error: bool) {
-    let _ = session
-        .insert(
-            &notice_key(token),
-            StoredNotice {
-                key: key.into(),
-                error,
-            },
-        )
-        .await;
+    let _ = session.insert(&notice_key(token), StoredNotice { key: key.into(), error }).await;
 }
 
 /// The localized text key of a decline reason.
@@ -205,10 +172,7 @@ fn reason_key(description: Option<&str>) -> &'static str {
 }
 
 /// Widget methods the page offers a payment created without one.
-fn offered_methods(
-    project_settings: &crate::domain::project::ProjectSettings,
-    payment: &Payment,
-) -> Vec<String> {
+fn offered_methods(project_settings: &crate::domain::project::ProjectSettings, payment: &Payment) -> Vec<String> {
     catalogue::h2c_offered_methods(payment.currency.code)
         .into_iter()
         .filter(|m| project_settings.allows(m.code()))
@@ -218,12 +182,7 @@ fn offered_methods(
 
 fn group_card(value: &str) -> String {
     if value.len() >= 12 && value.bytes().all(|b| b.is_ascii_digit()) {
-        value
-            .as_bytes()
-            .chunks(4)
-            .map(|c| std::str::from_utf8(c).unwrap_or_default())
-            .collect::<Vec<_>>()
-            .join(" ")
+        value.as_bytes().chunks(4).map(|c| std::str::from_utf8(c).unwrap_or_default()).collect::<Vec<_>>().join(" ")
     } else {
         value.to_string()
     }
@@ -251,11 +210,7 @@ fn screen(state: &AppState, payment: &Payment, offered: Vec<String>, base: &str)
                 };
                 Screen::Instructions(Instructions {
                     qr_src: (kind == InstructionKind::Qr).then(|| format!("{base}/qr.svg")),
-                    display_value: if kind == InstructionKind::Card {
-                        group_card(&r.pan)
-                    } else {
-                        r.pan.clone()
-                    },
+                    display_value: if kind == InstructionKind::Card { group_card(&r.pan) } else { r.pan.clone() },
                     value: r.pan.clone(),
                     holder: r.card_holder.clone(),
                     bank: r.bank_name.clone(),
@@ -265,22 +220,16 @@ fn screen(state: &AppState, payment: &Payment, offered: Vec<String>, base: &str)
             None => Screen::Searching,
         },
         PaymentState::Paid => Screen::Checking,
-        PaymentState::Awaiting3ds => {
-            match payment.card_auth.as_ref().and_then(|a| a.asc_info.clone()) {
-                Some(a) => Screen::ThreeDs(ThreeDs {
-                    acs_url: a.acs_url,
-                    pa_req: a.pa_req,
-                    md: a.md,
-                    term_url: format!("{}{base}/3ds", state.public_url),
-                }),
-                None => Screen::Checking,
-            }
-        }
-        PaymentState::AwaitingRedirect => match payment
-            .card_auth
-            .as_ref()
-            .and_then(|a| a.redirect_info.clone())
-        {
+        PaymentState::Awaiting3ds => match payment.card_auth.as_ref().and_then(|a| a.asc_info.clone()) {
+            Some(a) => Screen::ThreeDs(ThreeDs {
+                acs_url: a.acs_url,
+                pa_req: a.pa_req,
+                md: a.md,
+                term_url: format!("{}{base}/3ds", state.public_url),
+            }),
+            None => Screen::Checking,
+        },
+        PaymentState::AwaitingRedirect => match payment.card_auth.as_ref().and_then(|a| a.redirect_info.clone()) {
             Some(r) => Screen::Redirect(RedirectHandOff {
                 method: r.method,
                 url: r.url,
@@ -289,38 +238,25 @@ fn screen(state: &AppState, payment: &Payment, offered: Vec<String>, base: &str)
             None => Screen::Checking,
         },
         PaymentState::Success => Screen::Success,
-        PaymentState::Decline
-            if payment.status_description.as_deref() == Some(reason::LIFETIME_EXPIRED) =>
-        {
+        PaymentState::Decline if payment.status_description.as_deref() == Some(reason::LIFETIME_EXPIRED) => {
             Screen::Expired
         }
-        PaymentState::Decline => Screen::Declined {
-            reason_key: reason_key(payment.status_description.as_deref()).into(),
-        },
-        PaymentState::DisputeNoPayment => Screen::Dispute {
-            text_key: "dispute-no-payment".into(),
-        },
-        PaymentState::DisputeDifferentAmount => Screen::Dispute {
-            text_key: "dispute-different-amount".into(),
-        },
-        PaymentState::DisputeConfirmTimeout => Screen::Dispute {
-            text_key: "dispute-confirm-timeout".into(),
-        },
+        PaymentState::Decline => {
+            Screen::Declined { reason_key: reason_key(payment.status_description.as_deref()).into() }
+        }
+        PaymentState::DisputeNoPayment => Screen::Dispute { text_key: "dispute-no-payment".into() },
+        PaymentState::DisputeDifferentAmount => Screen::Dispute { text_key: "dispute-different-amount".into() },
+        PaymentState::DisputeConfirmTimeout => Screen::Dispute { text_key: "dispute-confirm-timeout".into() },
     }
 }
 
 /// Form fields of a redirect body (`a=1&b=2`).
 fn serde_urlencoded_pairs(body: &str) -> Vec<(String, String)> {
-    url::form_urlencoded::parse(body.as_bytes())
-        .map(|(k, v)| (k.into_owned(), v.into_owned()))
-        .collect()
+    url::form_urlencoded::parse(body.as_bytes()).map(|(k, v)| (k.into_owned(), v.into_owned())).collect()
 }
 
 fn sandbox_actions(payment: &Payment) -> Vec<SandboxAction> {
-    let action = |a: &str, key: &str| SandboxAction {
-        action: a.into(),
-        label_key: key.into(),
-    };
+    let action = |a: &str, key: &str| SandboxAction { action: a.into(), label_key: key.into() };
     let mut actions = Vec::new();
     match payment.state {
         PaymentState::AwaitingConfirm | PaymentState::Paid => {
@@ -334,10 +270,7 @@ fn sandbox_actions(payment: &Payment) -> Vec<SandboxAction> {
         _ => {}
     }
     if !payment.state.is_final()
-        && !matches!(
-            payment.state,
-            PaymentState::DisputeDifferentAmount | PaymentState::DisputeConfirmTimeout
-        )
+        && !matches!(payment.state, PaymentState::DisputeDifferentAmount | PaymentState::DisputeConfirmTimeout)
     {
         actions.push(action("expire", "sandbox-expire"));
     }
@@ -363,40 +296,19 @@ async fn show(
         .await
         .ok()
         .flatten()
-        .map(|n| Notice {
-            key: n.key,
-            error: n.error,
-        });
+        .map(|n| Notice { key: n.key, error: n.error });
     let card_errors = super::card::take_form_errors(&session, &token).await;
-    let project = state
-        .storage
-        .project(&payment.project_id)
-        .await
-        .ok()
-        .flatten();
-    let project_settings = project
-        .as_ref()
-        .map(|p| p.settings.clone())
-        .unwrap_or_default();
-    let mut screen = screen(
-        &state,
-        &payment,
-        offered_methods(&project_settings, &payment),
-        &base,
-    );
+    let project = state.storage.project(&payment.project_id).await.ok().flatten();
+    let project_settings = project.as_ref().map(|p| p.settings.clone()).unwrap_or_default();
+    let mut screen = screen(&state, &payment, offered_methods(&project_settings, &payment), &base);
     if let (Screen::CardForm(form), Some(errors)) = (&mut screen, card_errors) {
         *form = errors;
     }
     let waiting = matches!(screen, Screen::Searching | Screen::Checking | Screen::Push);
     let (amount, amount_copy) = format_amount(payment.amount, payment.currency, lang);
-    let can_cancel = matches!(
-        payment.state,
-        PaymentState::New | PaymentState::Requisites | PaymentState::AwaitingConfirm
-    );
-    let receipt_form = matches!(
-        payment.state,
-        PaymentState::Paid | PaymentState::DisputeNoPayment
-    );
+    let can_cancel =
+        matches!(payment.state, PaymentState::New | PaymentState::Requisites | PaymentState::AwaitingConfirm);
+    let receipt_form = matches!(payment.state, PaymentState::Paid | PaymentState::DisputeNoPayment);
     let form_targets: Vec<String> = match &screen {
         Screen::ThreeDs(d) => origin_of(&d.acs_url).into_iter().collect(),
         Screen::Redirect(r) => origin_of(&r.url).into_iter().collect(),
@@ -424,11 +336,7 @@ async fn show(
         can_cancel,
         receipt_form,
         notice,
-        sandbox: if state.config.sandbox() {
-            sandbox_actions(&payment)
-        } else {
-            Vec::new()
-        },
+        sandbox: if state.config.sandbox() { sandbox_actions(&payment) } else { Vec::new() },
     };
     let nonce = new_nonce();
     let ctx = page_context(&state, lang, &base, nonce.clone(), waiting.then_some(4));
@@ -483,19 +391,8 @@ async fn qr(State(state): State<AppState>, Path(token): Path<String>) -> Respons
     };
     match qrcode::QrCode::new(link.as_bytes()) {
         Ok(code) => {
-            let svg = code
-                .render::<qrcode::render::svg::Color>()
-                .min_dimensions(232, 232)
-                .quiet_zone(true)
-                .build();
-            (
-                [
-                    (header::CONTENT_TYPE, "image/svg+xml"),
-                    (header::CACHE_CONTROL, "no-store"),
-                ],
-                svg,
-            )
-                .into_response()
+            let svg = code.render::<qrcode::render::svg::Color>().min_dimensions(232, 232).quiet_zone(true).build();
+            ([(header::CONTENT_TYPE, "image/svg+xml"), (header::CACHE_CONTROL, "no-store")], svg).into_response()
         }
         Err(_) => StatusCode::NOT_FOUND.into_response(),
     }
@@ -504,11 +401,7 @@ async fn qr(State(state): State<AppState>, Path(token): Path<String>) -> Respons
 /// After a form: back to the page in the same language.
 pub fn back_to(token: &str, lang: Option<&str>) -> Response {
     let lang = lang.filter(|l| i18n::is_supported(l)).unwrap_or("");
-    let location = if lang.is_empty() {
-        format!("/pay/{token}")
-    } else {
-        format!("/pay/{token}?lang={lang}")
-    };
+    let location = if lang.is_empty() { format!("/pay/{token}") } else { format!("/pay/{token}?lang={lang}") };
     Redirect::to(&location).into_response()
 }
 
@@ -521,11 +414,7 @@ pub async fn form_payment(
     headers: &HeaderMap,
 ) -> Result<Payment, Response> {
     let Some(payment) = load(state, token).await else {
-        return Err(not_found(
-            state,
-            form.get("lang").map(String::as_str),
-            headers,
-        ));
+        return Err(not_found(state, form.get("lang").map(String::as_str), headers));
     };
     if !csrf_ok(session, form.get("csrf").map(String::as_str)).await {
         set_notice(session, token, "error-session", true).await;
@@ -538,9 +427,7 @@ pub async fn form_payment(
 async fn settle(session: &Session, token: &str, result: Result<Payment, PaymentError>) {
     match result {
         Ok(_) => {}
-        Err(PaymentError::Illegal(_)) => {
-            set_notice(session, token, "error-not-available", true).await
-        }
+        Err(PaymentError::Illegal(_)) => set_notice(session, token, "error-not-available", true).await,
         Err(e) => {
             tracing::warn!(error = %e, "page action failed");
             set_notice(session, token, "error-not-available", true).await;
@@ -559,24 +446,13 @@ async fn choose_method(
         Ok(p) => p,
         Err(r) => return r,
     };
-    let project_settings = state
-        .storage
-        .project(&payment.project_id)
-        .await
-        .ok()
-        .flatten()
-        .map(|p| p.settings)
-        .unwrap_or_default();
+    let project_settings =
+        state.storage.project(&payment.project_id).await.ok().flatten().map(|p| p.settings).unwrap_or_default();
     let offered = offered_methods(&project_settings, &payment);
-    let chosen = form
-        .get("method")
-        .filter(|m| offered.contains(m))
-        .and_then(|m| WidgetMethod::parse(m));
+    let chosen = form.get("method").filter(|m| offered.contains(m)).and_then(|m| WidgetMethod::parse(m));
     let result = match chosen {
         Some(m) => state.payments.choose_method(payment, m).await,
-        None => Err(PaymentError::Illegal(
-            crate::domain::state_machine::IllegalMove::NotAllowed(payment.state),
-        )),
+        None => Err(PaymentError::Illegal(crate::domain::state_machine::IllegalMove::NotAllowed(payment.state))),
     };
     settle(&session, &token, result).await;
     back_to(&token, form.get("lang").map(String::as_str))
@@ -593,12 +469,7 @@ async fn confirm(
         Ok(p) => p,
         Err(r) => return r,
     };
-    settle(
-        &session,
-        &token,
-        state.payments.confirm(payment, Actor::User).await,
-    )
-    .await;
+    settle(&session, &token, state.payments.confirm(payment, Actor::User).await).await;
     back_to(&token, form.get("lang").map(String::as_str))
 }
 
@@ -613,12 +484,7 @@ async fn cancel(
         Ok(p) => p,
         Err(r) => return r,
     };
-    settle(
-        &session,
-        &token,
-        state.payments.cancel(payment, Actor::User).await,
-    )
-    .await;
+    settle(&session, &token, state.payments.cancel(payment, Actor::User).await).await;
     back_to(&token, form.get("lang").map(String::as_str))
 }
 
@@ -640,18 +506,11 @@ async fn sandbox(
     let amount = payment.amount;
     let result = match form.get("action").map(String::as_str) {
         Some("received") => state.payments.funds_received(payment, amount).await,
-        Some("different") => {
-            state
-                .payments
-                .funds_received(payment, (amount - (amount / 10).max(1)).max(1))
-                .await
-        }
+        Some("different") => state.payments.funds_received(payment, (amount - (amount / 10).max(1)).max(1)).await,
         Some("expire") => state.payments.expire_now(payment).await,
         Some("push-accept") => state.payments.push_result(payment, true).await,
         Some("push-refuse") => state.payments.push_result(payment, false).await,
-        _ => Err(PaymentError::Illegal(
-            crate::domain::state_machine::IllegalMove::NotAllowed(payment.state),
-        )),
+        _ => Err(PaymentError::Illegal(crate::domain::state_machine::IllegalMove::NotAllowed(payment.state))),
     };
     settle(&session, &token, result).await;
     back_to(&token, form.get("lang").map(String::as_str))
@@ -668,11 +527,7 @@ pub fn receipt_type(data: &[u8]) -> Option<&'static str> {
         Some("image/webp")
     } else if at(0, b"%PDF-") {
         Some("application/pdf")
-    } else if at(4, b"ftyp")
-        && [b"heic", b"heix", b"hevc", b"mif1", b"msf1"]
-            .iter()
-            .any(|brand| at(8, *brand))
-    {
+    } else if at(4, b"ftyp") && [b"heic", b"heix", b"hevc", b"mif1", b"msf1"].iter().any(|brand| at(8, *brand)) {
         Some("image/heic")
     } else {
         None
@@ -744,14 +599,8 @@ async fn receipt(
         return back_to(&token, lang);
     }
     let data = file.unwrap_or_default();
-    let content_type = receipt_type(&data)
-        .unwrap_or("application/octet-stream")
-        .to_string();
-    match state
-        .payments
-        .upload_receipt(payment, NewReceipt { content_type, data })
-        .await
-    {
+    let content_type = receipt_type(&data).unwrap_or("application/octet-stream").to_string();
+    match state.payments.upload_receipt(payment, NewReceipt { content_type, data }).await {
         Ok(_) => set_notice(&session, &token, "receipt-uploaded", false).await,
         Err(e) => settle(&session, &token, Err(e)).await,
     }

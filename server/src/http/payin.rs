@@ -7,12 +7,8 @@ use utoipa::ToSchema;
 
 use super::error::{ApiError, FieldError};
 use super::field::{Check, Field, Text};
-use crate::domain::catalogue::{
-    self, Country, Currency, Integration, LifetimeRange, Method, WidgetMethod,
-};
-use crate::domain::payment::{
-    Customer, Details, IdentificationData, MaskedCard, Sender, Urls, mask_name, mask_pan,
-};
+use crate::domain::catalogue::{self, Country, Currency, Integration, LifetimeRange, Method, WidgetMethod};
+use crate::domain::payment::{Customer, Details, IdentificationData, MaskedCard, Sender, Urls, mask_name, mask_pan};
 use crate::domain::payments::NewPayin;
 use crate::domain::project::Project;
 use crate::domain::rules::{self, MAX_AMOUNT};
@@ -228,8 +224,7 @@ pub async fn parse_payin(
 
     // general
     let general = c.block("general", input.general, true);
-    let payment_id =
-        general.and_then(|g| c.text("general.payment_id", &g.payment_id, true, &Text::max(255)));
+    let payment_id = general.and_then(|g| c.text("general.payment_id", &g.payment_id, true, &Text::max(255)));
     let url = |c: &mut Check, name: &str, value: &Field<String>| -> Option<String> {
         let s = c.text(name, value, false, &Text::max(MAX_URL))?;
         match rules::check_https_url(&s, MAX_URL, allow_loopback_http) {
@@ -242,21 +237,9 @@ pub async fn parse_payin(
     };
     let urls = match general {
         Some(g) => Urls {
-            callback: url(
-                &mut c,
-                "general.merchant_callback_url",
-                &g.merchant_callback_url,
-            ),
-            success_callback: url(
-                &mut c,
-                "general.merchant_success_callback_url",
-                &g.merchant_success_callback_url,
-            ),
-            decline_callback: url(
-                &mut c,
-                "general.merchant_decline_callback_url",
-                &g.merchant_decline_callback_url,
-            ),
+            callback: url(&mut c, "general.merchant_callback_url", &g.merchant_callback_url),
+            success_callback: url(&mut c, "general.merchant_success_callback_url", &g.merchant_success_callback_url),
+            decline_callback: url(&mut c, "general.merchant_decline_callback_url", &g.merchant_decline_callback_url),
             // The e-commerce H2H request has no redirect_url (merchant-api.md): ignored there.
             redirect: if input.integration == Integration::H2hEcom {
                 None
@@ -270,23 +253,16 @@ pub async fn parse_payin(
     // payment
     let payment = c.block("payment", input.payment, true);
     let currency_code = payment.and_then(|p| {
-        c.text(
-            "payment.currency",
-            &p.currency,
-            true,
-            &Text::pattern(3, "^[A-Z]{3}$", &|s| rules::is_upper_code(s, 3)),
-        )
+        c.text("payment.currency", &p.currency, true, &Text::pattern(3, "^[A-Z]{3}$", &|s| rules::is_upper_code(s, 3)))
     });
     let amount = payment.and_then(|p| c.integer("payment.amount", &p.amount, true, 1..=MAX_AMOUNT));
-    let currency = currency_code
-        .as_deref()
-        .and_then(|code| match Currency::parse(code) {
-            Some(cur) => Some(cur),
-            None => {
-                c.fail("payment.currency", format!("{code} is not supported"));
-                None
-            }
-        });
+    let currency = currency_code.as_deref().and_then(|code| match Currency::parse(code) {
+        Some(cur) => Some(cur),
+        None => {
+            c.fail("payment.currency", format!("{code} is not supported"));
+            None
+        }
+    });
     let placement = match (payment, currency) {
         (Some(p), Some(cur)) => place(&mut c, input.integration, p, cur, project),
         _ => None,
@@ -298,10 +274,7 @@ pub async fn parse_payin(
                 Field::Absent | Field::Null => Some(range.default as i64),
                 Field::Value(n) if range.contains(*n) => Some(*n),
                 Field::Value(_) => {
-                    c.fail(
-                        "payment.lifetime",
-                        format!("must be from {} to {} seconds", range.min, range.max),
-                    );
+                    c.fail("payment.lifetime", format!("must be from {} to {} seconds", range.min, range.max));
                     None
                 }
                 Field::Invalid => {
@@ -314,17 +287,8 @@ pub async fn parse_payin(
     };
     let country = placement.as_ref().map(|p| p.country);
     let method = placement.as_ref().and_then(|p| p.method);
-    let description = payment.and_then(|p| {
-        c.text(
-            "payment.description",
-            &p.description,
-            false,
-            &Text {
-                min: 0,
-                ..Text::max(255)
-            },
-        )
-    });
+    let description =
+        payment.and_then(|p| c.text("payment.description", &p.description, false, &Text { min: 0, ..Text::max(255) }));
     let extra_param = payment.and_then(|p| {
         c.text(
             "payment.extra_param",
@@ -333,14 +297,8 @@ pub async fn parse_payin(
             &Text::pattern(16, "^[A-Za-z0-9_-]{1,16}$", &rules::is_extra_param),
         )
     });
-    let payment_system = payment.and_then(|p| {
-        c.text(
-            "payment.payment_system",
-            &p.payment_system,
-            false,
-            &Text::max(32),
-        )
-    });
+    let payment_system =
+        payment.and_then(|p| c.text("payment.payment_system", &p.payment_system, false, &Text::max(32)));
     if let (Some(ps), Some(Country::UZ)) = (&payment_system, country)
         && ps != "humo"
         && ps != "uzcard"
@@ -348,8 +306,7 @@ pub async fn parse_payin(
         c.fail("payment.payment_system", "must be humo or uzcard");
     }
     let mut bank_symbols: Vec<(&'static str, String)> = Vec::new();
-    let bank_symbol =
-        payment.and_then(|p| c.text("payment.bank_symbol", &p.bank_symbol, false, &Text::max(32)));
+    let bank_symbol = payment.and_then(|p| c.text("payment.bank_symbol", &p.bank_symbol, false, &Text::max(32)));
     if let Some(b) = &bank_symbol {
         bank_symbols.push(("payment.bank_symbol", b.clone()));
     }
@@ -359,29 +316,19 @@ pub async fn parse_payin(
         && bank_symbol.is_none()
         && !c.has_error_on("payment.bank_symbol")
     {
-        c.fail(
-            "payment.bank_symbol",
-            "is required in NG for account-number",
-        );
+        c.fail("payment.bank_symbol", "is required in NG for account-number");
     }
 
     // sender
     let sender = match input.integration {
-        Integration::H2hP2p => {
-            parse_sender(&mut c, input.sender, country, method, &mut bank_symbols)
-        }
+        Integration::H2hP2p => parse_sender(&mut c, input.sender, country, method, &mut bank_symbols),
         Integration::Widget => {
             // Widget requests carry only sender.bank_symbol; other sender fields are ignored.
             match c.block("sender", input.sender, false) {
-                Some(s) => c
-                    .text("sender.bank_symbol", &s.bank_symbol, false, &Text::max(32))
-                    .map(|b| {
-                        bank_symbols.push(("sender.bank_symbol", b.clone()));
-                        Sender {
-                            bank_symbol: Some(b),
-                            ..Sender::default()
-                        }
-                    }),
+                Some(s) => c.text("sender.bank_symbol", &s.bank_symbol, false, &Text::max(32)).map(|b| {
+                    bank_symbols.push(("sender.bank_symbol", b.clone()));
+                    Sender { bank_symbol: Some(b), ..Sender::default() }
+                }),
                 None => None,
             }
         }
@@ -403,32 +350,19 @@ pub async fn parse_payin(
             continue;
         }
         match storage.bank(symbol).await? {
-            Some(bank)
-                if bank.active && country.is_none_or(|ct| ct.code() == bank.country_code) => {}
-            _ => c.fail(
-                *field,
-                format!("unknown bank {symbol}; see /api/v1/payment/p2p/bank/all"),
-            ),
+            Some(bank) if bank.active && country.is_none_or(|ct| ct.code() == bank.country_code) => {}
+            _ => c.fail(*field, format!("unknown bank {symbol}; see /api/v1/payment/p2p/bank/all")),
         }
     }
 
     if let Err(errors) = c.finish() {
         return Err(ApiError::Validation(errors));
     }
-    let (
-        Some(payment_id),
-        Some(placement),
-        Some(currency),
-        Some(amount),
-        Some(lifetime),
-        Some(customer),
-    ) = (payment_id, placement, currency, amount, lifetime, customer)
+    let (Some(payment_id), Some(placement), Some(currency), Some(amount), Some(lifetime), Some(customer)) =
+        (payment_id, placement, currency, amount, lifetime, customer)
     else {
         // Every None above was reported; this is a guard, not a path.
-        return Err(ApiError::Validation(vec![FieldError::new(
-            "general",
-            "is invalid",
-        )]));
+        return Err(ApiError::Validation(vec![FieldError::new("general", "is invalid")]));
     };
     let masked_card = card.as_ref().map(|c| MaskedCard {
         pan: mask_pan(c.pan.expose()),
@@ -474,10 +408,7 @@ fn place(
     match integration {
         Integration::H2hP2p => {
             let Some(row) = catalogue::h2h_row(code) else {
-                c.fail(
-                    "payment.currency",
-                    format!("{code} is not available for p2p payments"),
-                );
+                c.fail("payment.currency", format!("{code} is not available for p2p payments"));
                 return None;
             };
             let method_code = c.text("payment.method", &p.method, true, &Text::max(32))?;
@@ -486,34 +417,21 @@ fn place(
                 let offered: Vec<_> = row.deposit.iter().map(|m| m.code()).collect();
                 c.fail(
                     "payment.method",
-                    format!(
-                        "{method_code} is not available for {code}; available: {}",
-                        offered.join(", ")
-                    ),
+                    format!("{method_code} is not available for {code}; available: {}", offered.join(", ")),
                 );
                 return None;
             };
             if !project.settings.allows(method.code()) {
-                c.fail(
-                    "payment.method",
-                    format!("{method_code} is not enabled for this project"),
-                );
+                c.fail("payment.method", format!("{method_code} is not enabled for this project"));
                 return None;
             }
-            Some(Placement {
-                country: row.country,
-                method: Some(method),
-                widget_method: None,
-                lifetime: row.lifetime,
-            })
+            Some(Placement { country: row.country, method: Some(method), widget_method: None, lifetime: row.lifetime })
         }
         Integration::H2hEcom => {
             let Some(row) = catalogue::h2h_ecom_row(code) else {
                 c.fail(
                     "payment.currency",
-                    format!(
-                        "{code} is not available for e-commerce payments; available: KZT, UZS, RUB"
-                    ),
+                    format!("{code} is not available for e-commerce payments; available: KZT, UZS, RUB"),
                 );
                 return None;
             };
@@ -523,10 +441,7 @@ fn place(
                 return None;
             }
             if !project.settings.allows(Method::CardEcom.code()) {
-                c.fail(
-                    "payment.method",
-                    "card-ecom is not enabled for this project",
-                );
+                c.fail("payment.method", "card-ecom is not enabled for this project");
                 return None;
             }
             Some(Placement {
@@ -537,12 +452,7 @@ fn place(
             })
         }
         Integration::Widget => {
-            let widget_code = c.text(
-                "payment.widget_method",
-                &p.widget_method,
-                false,
-                &Text::max(32),
-            );
+            let widget_code = c.text("payment.widget_method", &p.widget_method, false, &Text::max(32));
             if c.has_error_on("payment.widget_method") {
                 return None;
             }
@@ -550,48 +460,30 @@ fn place(
                 Some(w) => match WidgetMethod::parse(w) {
                     Some(m) => Some(m),
                     None => {
-                        c.fail(
-                            "payment.widget_method",
-                            format!("unknown widget method {w}"),
-                        );
+                        c.fail("payment.widget_method", format!("unknown widget method {w}"));
                         return None;
                     }
                 },
                 None => None,
             };
             let Some(row) = catalogue::h2c_row(code, widget_method) else {
-                c.fail(
-                    "payment.currency",
-                    format!("{code} is not available for widget payments"),
-                );
+                c.fail("payment.currency", format!("{code} is not available for widget payments"));
                 return None;
             };
             match (widget_method, row.required_method) {
                 (None, Some(required)) => {
-                    c.fail(
-                        "payment.widget_method",
-                        format!("is required in {} and must be {required}", row.country),
-                    );
+                    c.fail("payment.widget_method", format!("is required in {} and must be {required}", row.country));
                     return None;
                 }
                 (Some(m), Some(required)) if m != required => {
-                    c.fail(
-                        "payment.widget_method",
-                        format!("must be {required} in {}", row.country),
-                    );
+                    c.fail("payment.widget_method", format!("must be {required} in {}", row.country));
                     return None;
                 }
                 (Some(m), _) if !row.methods.contains(&m) => {
-                    let offered: Vec<_> = catalogue::h2c_offered_methods(code)
-                        .iter()
-                        .map(|m| m.code())
-                        .collect();
+                    let offered: Vec<_> = catalogue::h2c_offered_methods(code).iter().map(|m| m.code()).collect();
                     c.fail(
                         "payment.widget_method",
-                        format!(
-                            "{m} is not available for {code}; available: {}",
-                            offered.join(", ")
-                        ),
+                        format!("{m} is not available for {code}; available: {}", offered.join(", ")),
                     );
                     return None;
                 }
@@ -600,10 +492,7 @@ fn place(
             if let Some(m) = widget_method
                 && !project.settings.allows(m.code())
             {
-                c.fail(
-                    "payment.widget_method",
-                    format!("{m} is not enabled for this project"),
-                );
+                c.fail("payment.widget_method", format!("{m} is not enabled for this project"));
                 return None;
             }
             Some(Placement {
@@ -626,17 +515,11 @@ fn parse_sender(
     let required = matches!(country, Some(Country::AZ | Country::UZ));
     let block = match sender {
         Field::Null if required => {
-            c.fail(
-                "sender",
-                "must not be null in AZ and UZ; send {} when there is no sender data",
-            );
+            c.fail("sender", "must not be null in AZ and UZ; send {} when there is no sender data");
             None
         }
         Field::Absent if required => {
-            c.fail(
-                "sender",
-                "is required in AZ and UZ; send {} when there is no sender data",
-            );
+            c.fail("sender", "is required in AZ and UZ; send {} when there is no sender data");
             None
         }
         other => c.block("sender", other, false),
@@ -656,24 +539,22 @@ fn parse_sender(
     let phone = match (block, country) {
         (Some(s), Some(country)) => {
             let (pattern, test) = rules::phone_rule(country);
-            c.text(
-                "sender.phone",
-                &s.phone,
-                false,
-                &Text::pattern(24, pattern, &test),
-            )
+            c.text("sender.phone", &s.phone, false, &Text::pattern(24, pattern, &test))
         }
         (Some(s), None) => c.text("sender.phone", &s.phone, false, &Text::max(24)),
         (None, _) => None,
     };
-    let bank_symbol =
-        block.and_then(|s| c.text("sender.bank_symbol", &s.bank_symbol, false, &Text::max(32)));
+    let bank_symbol = block.and_then(|s| c.text("sender.bank_symbol", &s.bank_symbol, false, &Text::max(32)));
     let card_holder = block.and_then(|s| {
         c.text(
             "sender.card_holder",
             &s.card_holder,
             false,
-            &Text::pattern(255, "may contain only Latin or Cyrillic letters, digits, spaces, hyphens, periods and apostrophes", &rules::is_card_holder),
+            &Text::pattern(
+                255,
+                "may contain only Latin or Cyrillic letters, digits, spaces, hyphens, periods and apostrophes",
+                &rules::is_card_holder,
+            ),
         )
     });
     if let Some(b) = &bank_symbol {
@@ -687,29 +568,14 @@ fn parse_sender(
     match (country, method) {
         (Some(Country::KE), Some(Method::MobileMoney)) => {
             need(c, "sender.phone", phone.is_some(), "in KE for mobile-money");
-            need(
-                c,
-                "sender.bank_symbol",
-                bank_symbol.is_some(),
-                "in KE for mobile-money",
-            );
+            need(c, "sender.bank_symbol", bank_symbol.is_some(), "in KE for mobile-money");
         }
         (Some(Country::NG), Some(Method::Ussd)) => {
             need(c, "sender.phone", phone.is_some(), "in NG for ussd");
-            need(
-                c,
-                "sender.bank_symbol",
-                bank_symbol.is_some(),
-                "in NG for ussd",
-            );
+            need(c, "sender.bank_symbol", bank_symbol.is_some(), "in NG for ussd");
         }
         (Some(Country::NG), Some(Method::WalletLink)) => {
-            need(
-                c,
-                "sender.bank_symbol",
-                bank_symbol.is_some(),
-                "in NG for wallet-link",
-            );
+            need(c, "sender.bank_symbol", bank_symbol.is_some(), "in NG for wallet-link");
         }
         _ => {}
     }
@@ -733,11 +599,7 @@ fn parse_customer(
         "customer.ip_address",
         &block.ip_address,
         true,
-        &Text::pattern(
-            255,
-            "must be an IPv4 or IPv6 address",
-            &rules::is_ip_address,
-        ),
+        &Text::pattern(255, "must be an IPv4 or IPv6 address", &rules::is_ip_address),
     );
     let payer_country = c.text(
         "customer.country",
@@ -746,30 +608,16 @@ fn parse_customer(
         &Text::pattern(2, "^[A-Z]{2}$", &|s| rules::is_upper_code(s, 2)),
     );
     let kr_h2h = country == Some(Country::KR) && integration == Integration::H2hP2p;
-    let first_name = c.text(
-        "customer.first_name",
-        &block.first_name,
-        kr_h2h,
-        &Text::max(255),
-    );
-    let last_name = c.text(
-        "customer.last_name",
-        &block.last_name,
-        kr_h2h,
-        &Text::max(255),
-    );
+    let first_name = c.text("customer.first_name", &block.first_name, kr_h2h, &Text::max(255));
+    let last_name = c.text("customer.last_name", &block.last_name, kr_h2h, &Text::max(255));
     let customer_type = c.text(
         "customer.customer_type",
         &block.customer_type,
         false,
         &Text::pattern(5, "^(ftd|trust)$", &|s| s == "ftd" || s == "trust"),
     );
-    let language = c.text(
-        "customer.language",
-        &block.language,
-        false,
-        &Text::pattern(2, "^[a-z]{2}$", &rules::is_language_code),
-    );
+    let language =
+        c.text("customer.language", &block.language, false, &Text::pattern(2, "^[a-z]{2}$", &rules::is_language_code));
     let email_required = matches!(country, Some(Country::NG | Country::ZA | Country::KE));
     let email = c.text(
         "customer.email",
@@ -778,26 +626,11 @@ fn parse_customer(
         &Text::pattern(255, "must be an email address", &rules::is_email),
     );
     let browser = c.text("customer.browser", &block.browser, false, &Text::max(512));
-    let device_type = c.text(
-        "customer.device_type",
-        &block.device_type,
-        false,
-        &Text::max(512),
-    );
-    let user_agent = c.text(
-        "customer.user_agent",
-        &block.user_agent,
-        false,
-        &Text::max(1024),
-    );
+    let device_type = c.text("customer.device_type", &block.device_type, false, &Text::max(512));
+    let user_agent = c.text("customer.user_agent", &block.user_agent, false, &Text::max(1024));
     // identification_data is AR only and ignored elsewhere (decisions.md §10).
     let identification_data = if country == Some(Country::AR) {
-        c.block(
-            "customer.identification_data",
-            &block.identification_data,
-            false,
-        )
-        .and_then(|d| {
+        c.block("customer.identification_data", &block.identification_data, false).and_then(|d| {
             let document_type = c.text(
                 "customer.identification_data.document_type",
                 &d.document_type,
@@ -808,14 +641,9 @@ fn parse_customer(
                 "customer.identification_data.document_number",
                 &d.document_number,
                 true,
-                &Text::pattern(11, "^\\d{11}$", &|s| {
-                    s.len() == 11 && s.bytes().all(|b| b.is_ascii_digit())
-                }),
+                &Text::pattern(11, "^\\d{11}$", &|s| s.len() == 11 && s.bytes().all(|b| b.is_ascii_digit())),
             );
-            Some(IdentificationData {
-                document_type: document_type?,
-                document_number: document_number?,
-            })
+            Some(IdentificationData { document_type: document_type?, document_number: document_number? })
         })
     } else {
         None
@@ -842,11 +670,7 @@ fn parse_card(c: &mut Check, card: &Field<CardIn>) -> Option<CardInput> {
         "card.pan",
         &block.pan,
         true,
-        &Text::pattern(
-            32,
-            "must be a card number of 12 to 19 digits passing the Luhn check",
-            &rules::is_card_number,
-        ),
+        &Text::pattern(32, "must be a card number of 12 to 19 digits passing the Luhn check", &rules::is_card_number),
     );
     let year = c.integer("card.year", &block.year, true, 2020..=2099);
     let month = c.integer("card.month", &block.month, true, 1..=12);
@@ -854,15 +678,17 @@ fn parse_card(c: &mut Check, card: &Field<CardIn>) -> Option<CardInput> {
         "card.card_holder",
         &block.card_holder,
         true,
-        &Text::pattern(255, "may contain only Latin or Cyrillic letters, digits, spaces, hyphens, periods and apostrophes", &rules::is_card_holder),
+        &Text::pattern(
+            255,
+            "may contain only Latin or Cyrillic letters, digits, spaces, hyphens, periods and apostrophes",
+            &rules::is_card_holder,
+        ),
     );
     let cvv = c.text(
         "card.cvv",
         &block.cvv,
         false,
-        &Text::pattern(4, "^\\d{3,4}$", &|s| {
-            (3..=4).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())
-        }),
+        &Text::pattern(4, "^\\d{3,4}$", &|s| (3..=4).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_digit())),
     );
     Some(CardInput {
         pan: Secret::new(pan?),

@@ -8,8 +8,8 @@ use super::error::{ApiError, ErrorBody};
 use super::field::{Check, Field, Text};
 use crate::domain::payment::Payment;
 use crate::wire::{
-    AscInfoView, CardView, CustomerView, DisplayItem, IntegrationInfo, PaymentInfo,
-    RecipientRequisites, RedirectInfoView, SenderView, asc_info, display_data, redirect_info,
+    AscInfoView, CardView, CustomerView, DisplayItem, IntegrationInfo, PaymentInfo, RecipientRequisites,
+    RedirectInfoView, SenderView, asc_info, display_data, redirect_info,
 };
 
 /// Common response body of create, info, cancel and confirm.
@@ -66,11 +66,7 @@ impl PaymentResponse {
     pub fn of(p: &Payment, view: View, public_url: &str) -> Self {
         let p2p = view == View::P2p;
         let ecom = view == View::Ecom;
-        let instruction = if p2p {
-            display_data(p, public_url)
-        } else {
-            Vec::new()
-        };
+        let instruction = if p2p { display_data(p, public_url) } else { Vec::new() };
         PaymentResponse {
             status: p.state.status(),
             sub_status: p.state.sub_status(),
@@ -84,9 +80,7 @@ impl PaymentResponse {
             sender: if p2p { SenderView::of(p) } else { None },
             display_data: (!instruction.is_empty()).then_some(instruction),
             card: if ecom { CardView::of(p) } else { None },
-            customer: ecom.then(|| CustomerView {
-                id: p.details.customer.id.clone(),
-            }),
+            customer: ecom.then(|| CustomerView { id: p.details.customer.id.clone() }),
             asc_info: if ecom { asc_info(p) } else { None },
             redirect_info: if ecom { redirect_info(p) } else { None },
         }

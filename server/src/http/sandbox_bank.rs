@@ -26,14 +26,7 @@ pub fn router() -> Router<AppState> {
 }
 
 fn lang(headers: &HeaderMap) -> &'static str {
-    choose_language(
-        None,
-        None,
-        None,
-        headers
-            .get(header::ACCEPT_LANGUAGE)
-            .and_then(|v| v.to_str().ok()),
-    )
+    choose_language(None, None, None, headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()))
 }
 
 fn field<'a>(form: &'a HashMap<String, String>, name: &str) -> &'a str {
@@ -41,24 +34,15 @@ fn field<'a>(form: &'a HashMap<String, String>, name: &str) -> &'a str {
 }
 
 /// The payment a `PaReq` / `MD` pair belongs to, when it is waiting in `expected`.
-async fn challenged(
-    state: &AppState,
-    form: &HashMap<String, String>,
-    expected: PaymentState,
-) -> Option<Payment> {
+async fn challenged(state: &AppState, form: &HashMap<String, String>, expected: PaymentState) -> Option<Payment> {
     let sandbox = state.sandbox.as_ref()?;
     let payment = state.payments.by_request_id(field(form, "MD")).await.ok()?;
-    (sandbox.pa_req_matches(&payment, field(form, "PaReq"))
-        && (payment.state == expected || payment.state.is_final()))
-    .then_some(payment)
+    (sandbox.pa_req_matches(&payment, field(form, "PaReq")) && (payment.state == expected || payment.state.is_final()))
+        .then_some(payment)
 }
 
 fn refused() -> Response {
-    (
-        StatusCode::BAD_REQUEST,
-        "This bank page does not know that payment.",
-    )
-        .into_response()
+    (StatusCode::BAD_REQUEST, "This bank page does not know that payment.").into_response()
 }
 
 fn term_url_ok(url: &str) -> bool {
@@ -108,10 +92,7 @@ fn post_back(
             ("Action".into(), action.to_string()),
         ],
     };
-    let target = url::Url::parse(term_url)
-        .ok()
-        .map(|u| u.origin().ascii_serialization())
-        .unwrap_or_default();
+    let target = url::Url::parse(term_url).ok().map(|u| u.origin().ascii_serialization()).unwrap_or_default();
     let html = app::document::render_post_back(ctx, state.locales.i18n(lang), post);
     html_response(StatusCode::OK, html, &nonce, lang, &[target.as_str()])
 }
@@ -176,19 +157,12 @@ async fn bank_start(
     html_response(StatusCode::OK, html, &nonce, lang, &[])
 }
 
-async fn bank_decide(
-    State(state): State<AppState>,
-    Form(form): Form<HashMap<String, String>>,
-) -> Response {
+async fn bank_decide(State(state): State<AppState>, Form(form): Form<HashMap<String, String>>) -> Response {
     let Some(payment) = challenged(&state, &form, PaymentState::AwaitingRedirect).await else {
         return refused();
     };
     let token = payment.page_token.clone();
-    if let Err(e) = state
-        .payments
-        .bank_decision(payment, field(&form, "decision") == "approve")
-        .await
-    {
+    if let Err(e) = state.payments.bank_decision(payment, field(&form, "decision") == "approve").await {
         tracing::info!(error = %e, "bank decision not applied");
     }
     // Back to the payment's page, which shows the outcome and the way back to the shop.

@@ -74,9 +74,7 @@ pub fn layer(store: Store, secure: bool) -> SessionManagerLayer<Store> {
         .with_http_only(true)
         .with_same_site(SameSite::Lax)
         .with_secure(secure)
-        .with_expiry(Expiry::OnInactivity(
-            tower_sessions::cookie::time::Duration::hours(12),
-        ))
+        .with_expiry(Expiry::OnInactivity(tower_sessions::cookie::time::Duration::hours(12)))
 }
 
 const CSRF: &str = "csrf";
@@ -96,9 +94,7 @@ pub async fn csrf_token(session: &Session) -> String {
 /// Whether `presented` is the session's CSRF token (constant time).
 pub async fn csrf_ok(session: &Session, presented: Option<&str>) -> bool {
     match (session.get::<String>(CSRF).await, presented) {
-        (Ok(Some(expected)), Some(presented)) => {
-            expected.as_bytes().ct_eq(presented.as_bytes()).into()
-        }
+        (Ok(Some(expected)), Some(presented)) => expected.as_bytes().ct_eq(presented.as_bytes()).into(),
         _ => false,
     }
 }

@@ -44,9 +44,7 @@ pub struct WidgetPayinRequest {
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
-    OpenApiRouter::new()
-        .routes(routes!(create))
-        .routes(routes!(info))
+    OpenApiRouter::new().routes(routes!(create)).routes(routes!(info))
 }
 
 /// Create a widget payin; redirect the user to `integration.form_url`.
@@ -74,27 +72,13 @@ pub async fn create(
     )
     .await?;
     let created = state.payments.create(new).await?;
-    Ok(Json(PaymentResponse::of(
-        &created.payment,
-        View::Widget,
-        &state.public_url,
-    )))
+    Ok(Json(PaymentResponse::of(&created.payment, View::Widget, &state.public_url)))
 }
 
 /// Widget payment status.
 #[utoipa::path(post, path = "/api/v1/widget/payin/info", tag = "H2C widget", request_body = PaymentRefRequest,
     responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
-pub async fn info(
-    State(state): State<AppState>,
-    req: Merchant<PaymentRefRequest>,
-) -> ApiResult<Json<PaymentResponse>> {
-    let payment = state
-        .payments
-        .find(&req.project.id, &req.body.payment_id()?)
-        .await?;
-    Ok(Json(PaymentResponse::of(
-        &payment,
-        View::Widget,
-        &state.public_url,
-    )))
+pub async fn info(State(state): State<AppState>, req: Merchant<PaymentRefRequest>) -> ApiResult<Json<PaymentResponse>> {
+    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
+    Ok(Json(PaymentResponse::of(&payment, View::Widget, &state.public_url)))
 }

@@ -10,6 +10,9 @@ use crate::domain::payments::Payments;
 
 /// How often the jobs look for due work when nothing woke them.
 const POLL: Duration = Duration::from_millis(250);
+/// After a wake-up, the search waits this long so a burst of new payments is searched in one
+/// pass (one query per group instead of one per payment).
+const COALESCE: Duration = Duration::from_millis(20);
 
 /// Runs the requisites search until `shutdown` fires.
 pub async fn requisites_search(payments: Arc<Payments>, mut shutdown: watch::Receiver<bool>) {
@@ -22,7 +25,7 @@ pub async fn requisites_search(payments: Arc<Payments>, mut shutdown: watch::Rec
             Err(e) => tracing::warn!(error = %e, "requisites search pass failed"),
         }
         tokio::select! {
-            _ = wake.notified() => {}
+            _ = wake.notified() => tokio::time::sleep(COALESCE).await,
             _ = tokio::time::sleep(POLL) => {}
             _ = shutdown.changed() => return,
         }

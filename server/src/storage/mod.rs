@@ -14,7 +14,7 @@ use crate::crypto::keys::{StoredCallbackKey, StoredRequestKey};
 use crate::domain::banks::Bank;
 use crate::domain::payment::{Actor, Payment, PaymentState};
 use crate::domain::project::{Project, ProjectSettings};
-use crate::domain::requisites::{Requisite, RequisiteQuery};
+use crate::domain::requisites::{Candidate, Requisite, RequisiteQuery};
 
 pub use sql::{SessionPool, SqlStorage};
 
@@ -39,10 +39,9 @@ pub enum StorageError {
 impl From<sqlx::Error> for StorageError {
     fn from(e: sqlx::Error) -> Self {
         match e {
-            sqlx::Error::PoolTimedOut
-            | sqlx::Error::PoolClosed
-            | sqlx::Error::Io(_)
-            | sqlx::Error::Tls(_) => StorageError::Unavailable(e),
+            sqlx::Error::PoolTimedOut | sqlx::Error::PoolClosed | sqlx::Error::Io(_) | sqlx::Error::Tls(_) => {
+                StorageError::Unavailable(e)
+            }
             e => StorageError::Database(e),
         }
     }
@@ -75,18 +74,6 @@ pub struct HistoryEntry {
     pub at_ms: i64,
 }
 
-impl HistoryEntry {
-    pub fn of(payment: &Payment, actor: Actor) -> Self {
-        HistoryEntry {
-            state: payment.state,
-            status_description: payment.status_description.clone(),
-            amount: payment.amount,
-            actor,
-            at_ms: payment.updated_ms,
-        }
-    }
-}
-
 /// Kind of callback (merchant-api.md Events).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CallbackKind {
@@ -105,13 +92,7 @@ impl CallbackKind {
     }
 
     pub fn parse(s: &str) -> Option<Self> {
-        [
-            CallbackKind::Informative,
-            CallbackKind::Success,
-            CallbackKind::Decline,
-        ]
-        .into_iter()
-        .find(|k| k.code() == s)
+        [CallbackKind::Informative, CallbackKind::Success, CallbackKind::Decline].into_iter().find(|k| k.code() == s)
     }
 }
 
@@ -136,12 +117,12 @@ pub struct NewReceipt {
 }
 
 /// One state change of a payment, applied in one transaction: the payment row (only if it is
-/// still at `payment.version - 1`), its history row, its callbacks, and what goes with it.
+/// still at `payment.version - 1`; the database adds its history row), its callbacks, and what
+/// goes with it.
 #[derive(Debug)]
 pub struct PaymentChange<'a> {
     /// The payment after the change; its `version` is the previous one plus one.
     pub payment: &'a Payment,
-    pub history: HistoryEntry,
     pub callbacks: Vec<NewCallback>,
     pub receipt: Option<NewReceipt>,
     /// Requisites were issued: mark the requisite used (fair rotation).
@@ -245,11 +226,7 @@ pub trait Storage: Send + Sync + 'static {
     ) -> Result<()>;
     async fn project(&self, project_id: &str) -> Result<Option<Project>>;
     async fn project_by_name(&self, merchant_id: &str, name: &str) -> Result<Option<Project>>;
-    async fn update_project_settings(
-        &self,
-        project_id: &str,
-        settings: &ProjectSettings,
-    ) -> Result<bool>;
+    async fn update_project_settings(&self, project_id: &str, settings: &ProjectSettings) -> Result<bool>;
     async fn add_request_key(&self, project_id: &str, key: &StoredRequestKey) -> Result<()>;
     async fn set_request_key_active(&self, token: &str, active: bool) -> Result<bool>;
     /// Deactivates every request key of the project but `keep`.
@@ -258,9 +235,9 @@ pub trait Storage: Send + Sync + 'static {
     async fn callback_key(&self, project_id: &str) -> Result<Option<StoredCallbackKey>>;
 
     // Payments.
-    /// Inserts a new payment with its first history row, unless the project already has its
-    /// `payment_id`.
-    async fn insert_payment(&self, payment: &Payment, history: &HistoryEntry) -> Result<Inserted>;
+    /// Inserts a new payment (the database writes its first history row), unless the project
+    /// already has its `payment_id`.
+    async fn insert_payment(&self, payment: &Payment) -> Result<Inserted>;
     async fn payment(&self, project_id: &str, payment_id: &str) -> Result<Option<Payment>>;
     async fn payment_by_request_id(&self, request_id: &str) -> Result<Option<Payment>>;
     async fn payment_by_page_token(&self, token: &str) -> Result<Option<Payment>>;
@@ -272,34 +249,18 @@ pub trait Storage: Send + Sync + 'static {
     /// `payment.version - 1`.
     async fn update_card_auth(&self, payment: &Payment) -> Result<()>;
     async fn history(&self, request_id: &str) -> Result<Vec<HistoryEntry>>;
-    async fn count_customer_payments_since(
-        &self,
-        project_id: &str,
-        customer_id: &str,
-        since_ms: i64,
-    ) -> Result<u64>;
+    async fn count_customer_payments_since(&self, project_id: &str, customer_id: &str, since_ms: i64) -> Result<u64>;
     async fn receipts(&self, request_id: &str) -> Result<Vec<Receipt>>;
 
     // Background work. Claims take a lease so that several processes never take the same row.
     /// Payments whose deadline passed.
-    async fn claim_due_deadlines(
-        &self,
-        now_ms: i64,
-        lease_until_ms: i64,
-        limit: i64,
-    ) -> Result<Vec<Payment>>;
-    /// Payments whose requisites search should run now.
-    async fn claim_due_searches(
-        &self,
-        now_ms: i64,
-        lease_until_ms: i64,
-        limit: i64,
-    ) -> Result<Vec<Payment>>;
+    async fn claim_due_deadlines(&self, now_ms: i64, lease_until_ms: i64, limit: i64) -> Result<Vec<Payment>>;
+    /// Payments whose requisites search should run now; their next search moves to
+    /// `next_search_ms` (the claim), unless a found requisite moves them on first.
+    async fn claim_due_searches(&self, now_ms: i64, next_search_ms: i64, limit: i64) -> Result<Vec<Payment>>;
     /// Makes payments waiting for requisites in `currency` due for a search at `now_ms`.
     /// Returns how many.
     async fn wake_searches(&self, currency: &str, now_ms: i64) -> Result<u64>;
-    /// Sets when the next search of a payment runs (after a search found nothing).
-    async fn reschedule_search(&self, request_id: &str, version: i64, at_ms: i64) -> Result<()>;
 
     // Requisites and banks.
     async fn insert_requisite(&self, requisite: &Requisite) -> Result<()>;
@@ -307,8 +268,9 @@ pub trait Storage: Send + Sync + 'static {
     async fn requisite(&self, id: &str) -> Result<Option<Requisite>>;
     async fn requisite_by_pan(&self, pan: &str) -> Result<Option<Requisite>>;
     async fn set_requisite_active(&self, id: &str, active: bool) -> Result<bool>;
-    /// Active requisites that can serve `query` and hold no open payment of its amount.
-    async fn requisite_candidates(&self, query: &RequisiteQuery) -> Result<Vec<Requisite>>;
+    /// Active requisites that can serve `query`, least recently used first, each with the
+    /// amounts of the open payments it holds.
+    async fn requisite_candidates(&self, query: &RequisiteQuery) -> Result<Vec<Candidate>>;
     async fn banks(&self, filter: &BankFilter) -> Result<Vec<Bank>>;
     async fn bank(&self, symbol: &str) -> Result<Option<Bank>>;
     /// Inserts or replaces a bank by symbol.
@@ -333,12 +295,7 @@ pub trait Storage: Send + Sync + 'static {
     ) -> Result<()>;
     async fn callbacks(&self, request_id: &str) -> Result<Vec<CallbackRecord>>;
     /// Puts a callback back in the queue for an immediate attempt.
-    async fn resend_callback(
-        &self,
-        request_id: &str,
-        callback_id: i64,
-        now_ms: i64,
-    ) -> Result<bool>;
+    async fn resend_callback(&self, request_id: &str, callback_id: i64, now_ms: i64) -> Result<bool>;
     /// When the next pending callback is due (to sleep until then).
     async fn next_callback_due(&self) -> Result<Option<i64>>;
 

@@ -10,16 +10,15 @@ use async_trait::async_trait;
 use sqlx::{Database, FromRow, Pool, Postgres, Sqlite};
 
 use super::{
-    Attempt, AttemptOutcome, Balance, BankFilter, CallbackJob, CallbackKind, CallbackRecord,
-    HistoryEntry, Inserted, Merchant, PaymentChange, Receipt, RequestKeyRecord, Result, Storage,
-    StorageError,
+    Attempt, AttemptOutcome, Balance, BankFilter, CallbackJob, CallbackKind, CallbackRecord, HistoryEntry, Inserted,
+    Merchant, PaymentChange, Receipt, RequestKeyRecord, Result, Storage, StorageError,
 };
 use crate::crypto::keys::{KeyType, StoredCallbackKey, StoredRequestKey};
 use crate::domain::banks::Bank;
 use crate::domain::catalogue::{Country, Currency, Integration, Method, WidgetMethod};
 use crate::domain::payment::{Actor, Payment, PaymentState};
 use crate::domain::project::{Project, ProjectSettings};
-use crate::domain::requisites::{Requisite, RequisiteQuery};
+use crate::domain::requisites::{Candidate, Requisite, RequisiteQuery};
 use crate::secret::Secret;
 
 /// What differs between the backends in the shared SQL.
@@ -50,7 +49,7 @@ pub struct SqlStorage<DB: Database> {
 const PAYMENT_COLUMNS: &str = "request_id, project_id, payment_id, integration, country, currency, method, \
     widget_method, amount, old_amount, initial_amount, lifetime_s, created_ms, updated_ms, status, sub_status, \
     status_description, version, details_json, recipient_json, card_auth_json, page_token, request_hash, \
-    deadline_ms, search_at_ms, search_until_ms, has_receipt, received_amount";
+    deadline_ms, search_at_ms, search_until_ms, has_receipt, received_amount, last_actor";
 
 #[derive(FromRow)]
 struct PaymentRow {
@@ -82,6 +81,7 @@ struct PaymentRow {
     search_until_ms: Option<i64>,
     has_receipt: bool,
     received_amount: Option<i64>,
+    last_actor: String,
 }
 
 fn corrupt(what: &str, value: &str) -> StorageError {
@@ -101,11 +101,9 @@ impl TryFrom<PaymentRow> for Payment {
 
     fn try_from(r: PaymentRow) -> Result<Payment> {
         Ok(Payment {
-            integration: Integration::parse(&r.integration)
-                .ok_or_else(|| corrupt("integration", &r.integration))?,
+            integration: Integration::parse(&r.integration).ok_or_else(|| corrupt("integration", &r.integration))?,
             country: Country::parse(&r.country).ok_or_else(|| corrupt("country", &r.country))?,
-            currency: Currency::parse(&r.currency)
-                .ok_or_else(|| corrupt("currency", &r.currency))?,
+            currency: Currency::parse(&r.currency).ok_or_else(|| corrupt("currency", &r.currency))?,
             method: match &r.method {
                 Some(m) => Some(Method::parse(m).ok_or_else(|| corrupt("method", m))?),
                 None => None,
@@ -117,16 +115,8 @@ impl TryFrom<PaymentRow> for Payment {
             state: PaymentState::parse(&r.status, r.sub_status.as_deref())
                 .ok_or_else(|| corrupt("status", &format!("{}:{:?}", r.status, r.sub_status)))?,
             details: from_json("details_json", &r.details_json)?,
-            recipient: r
-                .recipient_json
-                .as_deref()
-                .map(|j| from_json("recipient_json", j))
-                .transpose()?,
-            card_auth: r
-                .card_auth_json
-                .as_deref()
-                .map(|j| from_json("card_auth_json", j))
-                .transpose()?,
+            recipient: r.recipient_json.as_deref().map(|j| from_json("recipient_json", j)).transpose()?,
+            card_auth: r.card_auth_json.as_deref().map(|j| from_json("card_auth_json", j)).transpose()?,
             request_id: r.request_id,
             project_id: r.project_id,
             payment_id: r.payment_id,
@@ -145,6 +135,7 @@ impl TryFrom<PaymentRow> for Payment {
             search_until_ms: r.search_until_ms,
             has_receipt: r.has_receipt,
             received_amount: r.received_amount,
+            last_actor: actor_from(&r.last_actor)?,
         })
     }
 }
@@ -212,12 +203,7 @@ struct RequisiteRow {
 
 impl From<RequisiteRow> for Requisite {
     fn from(r: RequisiteRow) -> Requisite {
-        let mut methods: Vec<String> = r
-            .methods
-            .split(',')
-            .filter(|m| !m.is_empty())
-            .map(str::to_string)
-            .collect();
+        let mut methods: Vec<String> = r.methods.split(',').filter(|m| !m.is_empty()).map(str::to_string).collect();
         methods.sort();
         Requisite {
             id: r.id,
@@ -238,6 +224,13 @@ impl From<RequisiteRow> for Requisite {
             created_ms: r.created_ms,
         }
     }
+}
+
+#[derive(FromRow)]
+struct CandidateRow {
+    #[sqlx(flatten)]
+    requisite: RequisiteRow,
+    held: String,
 }
 
 /// Requisite columns with the method list folded into one comma-separated column.
@@ -347,10 +340,7 @@ fn now_ms() -> i64 {
 fn map_hold_violation(e: sqlx::Error) -> StorageError {
     if let sqlx::Error::Database(db) = &e
         && db.is_unique_violation()
-        && (db
-            .constraint()
-            .is_some_and(|c| c.contains("requisite_hold"))
-            || db.message().contains("requisite_hold"))
+        && (db.constraint().is_some_and(|c| c.contains("requisite_hold")) || db.message().contains("requisite_hold"))
     {
         return StorageError::RequisiteTaken;
     }
@@ -542,16 +532,16 @@ macro_rules! impl_storage {
                 .transpose()
             }
 
-            async fn insert_payment(&self, p: &Payment, history: &HistoryEntry) -> Result<Inserted> {
-                let mut tx = self.writer.begin().await?;
+            async fn insert_payment(&self, p: &Payment) -> Result<Inserted> {
+                // One statement: the history row comes from the insert trigger.
                 let inserted = sqlx::query(
                     "INSERT INTO payments (request_id, project_id, payment_id, integration, payment_type, country, currency, \
                        method, widget_method, amount, old_amount, initial_amount, lifetime_s, created_ms, updated_ms, \
                        status, sub_status, status_description, version, customer_id, details_json, recipient_json, \
                        card_auth_json, requisite_hold, page_token, request_hash, deadline_ms, search_at_ms, \
-                       search_until_ms, has_receipt, received_amount) \
+                       search_until_ms, has_receipt, received_amount, last_actor) \
                      VALUES ($1, $2, $3, $4, 'payin', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
-                       $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30) \
+                       $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31) \
                      ON CONFLICT (project_id, payment_id) DO NOTHING",
                 )
                 .bind(&p.request_id)
@@ -584,18 +574,16 @@ macro_rules! impl_storage {
                 .bind(p.search_until_ms)
                 .bind(p.has_receipt)
                 .bind(p.received_amount)
-                .execute(&mut *tx)
+                .bind(p.last_actor.code())
+                .execute(&self.writer)
                 .await?;
                 if inserted.rows_affected() == 0 {
-                    tx.rollback().await?;
                     let existing = self
                         .payment(&p.project_id, &p.payment_id)
                         .await?
                         .ok_or_else(|| StorageError::Corrupt("payment vanished after a conflict".into()))?;
                     return Ok(Inserted::Existing(Box::new(existing)));
                 }
-                insert_history!(&mut *tx, &p.request_id, history);
-                tx.commit().await?;
                 Ok(Inserted::Created)
             }
 
@@ -621,52 +609,36 @@ macro_rules! impl_storage {
             async fn apply_change(&self, change: PaymentChange<'_>) -> Result<()> {
                 let p = change.payment;
                 let now = p.updated_ms;
+                // Informative callbacks exist only with an informative URL.
+                let supersede = p.details.urls.callback.is_some();
+                let alone = !supersede
+                    && change.callbacks.is_empty()
+                    && change.receipt.is_none()
+                    && !change.requisite_issued
+                    && !change.credit_balance;
+                if alone {
+                    // One statement needs no explicit transaction (the history row comes from
+                    // the update trigger, in the same statement).
+                    let updated = payment_update!(p).execute(&self.writer).await.map_err(map_hold_violation)?;
+                    return if updated.rows_affected() == 0 { Err(StorageError::Conflict) } else { Ok(()) };
+                }
                 let mut tx = self.writer.begin().await?;
-                let updated = sqlx::query(
-                    "UPDATE payments SET method = $3, widget_method = $4, amount = $5, old_amount = $6, updated_ms = $7, \
-                       status = $8, sub_status = $9, status_description = $10, version = $11, details_json = $12, \
-                       recipient_json = $13, card_auth_json = $14, requisite_hold = $15, deadline_ms = $16, \
-                       search_at_ms = $17, search_until_ms = $18, has_receipt = $19, received_amount = $20, \
-                       lease_until_ms = NULL \
-                     WHERE request_id = $1 AND version = $2",
-                )
-                .bind(&p.request_id)
-                .bind(p.version - 1)
-                .bind(p.method.map(|m| m.code()))
-                .bind(p.widget_method.map(|m| m.code()))
-                .bind(p.amount)
-                .bind(p.old_amount)
-                .bind(p.updated_ms)
-                .bind(p.state.status())
-                .bind(p.state.sub_status())
-                .bind(&p.status_description)
-                .bind(p.version)
-                .bind(to_json(&p.details))
-                .bind(p.recipient.as_ref().map(to_json))
-                .bind(p.card_auth.as_ref().map(to_json))
-                .bind(p.requisite_hold())
-                .bind(p.deadline_ms)
-                .bind(p.search_at_ms)
-                .bind(p.search_until_ms)
-                .bind(p.has_receipt)
-                .bind(p.received_amount)
-                .execute(&mut *tx)
-                .await
-                .map_err(map_hold_violation)?;
+                let updated = payment_update!(p).execute(&mut *tx).await.map_err(map_hold_violation)?;
                 if updated.rows_affected() == 0 {
                     return Err(StorageError::Conflict);
                 }
-                insert_history!(&mut *tx, &p.request_id, &change.history);
-                // A later status supersedes informative callbacks that are still waiting
-                // (decisions.md §3); one in flight finishes its attempt first.
-                sqlx::query(
-                    "UPDATE callbacks SET state = 'superseded' WHERE request_id = $1 AND kind = 'informative' \
-                     AND state = 'pending' AND (lease_until_ms IS NULL OR lease_until_ms < $2)",
-                )
-                .bind(&p.request_id)
-                .bind(now)
-                .execute(&mut *tx)
-                .await?;
+                if supersede {
+                    // A later status supersedes informative callbacks that are still waiting
+                    // (decisions.md §3); one in flight finishes its attempt first.
+                    sqlx::query(
+                        "UPDATE callbacks SET state = 'superseded' WHERE request_id = $1 AND kind = 'informative' \
+                         AND state = 'pending' AND (lease_until_ms IS NULL OR lease_until_ms < $2)",
+                    )
+                    .bind(&p.request_id)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await?;
+                }
                 for cb in &change.callbacks {
                     sqlx::query(
                         "INSERT INTO callbacks (request_id, project_id, kind, url, body, idempotency_key, state, attempts, \
@@ -742,7 +714,7 @@ macro_rules! impl_storage {
             async fn history(&self, request_id: &str) -> Result<Vec<HistoryEntry>> {
                 let rows: Vec<HistoryRow> = sqlx::query_as(
                     "SELECT status, sub_status, status_description, amount, actor, at_ms FROM payment_status_history \
-                     WHERE request_id = $1 ORDER BY id",
+                     WHERE request_id = $1 ORDER BY version",
                 )
                 .bind(request_id)
                 .fetch_all(&self.pool)
@@ -787,8 +759,19 @@ macro_rules! impl_storage {
                 self.claim_payments("deadline_ms", now_ms, lease_until_ms, limit).await
             }
 
-            async fn claim_due_searches(&self, now_ms: i64, lease_until_ms: i64, limit: i64) -> Result<Vec<Payment>> {
-                self.claim_payments("search_at_ms", now_ms, lease_until_ms, limit).await
+            async fn claim_due_searches(&self, now_ms: i64, next_search_ms: i64, limit: i64) -> Result<Vec<Payment>> {
+                // Claiming moves the next search forward: that is the claim (no other process
+                // sees the rows as due) and the reschedule in one statement.
+                let sql = format!(
+                    "UPDATE payments SET search_at_ms = $2 WHERE request_id IN (\
+                       SELECT request_id FROM payments WHERE search_at_ms IS NOT NULL AND search_at_ms <= $1 \
+                       ORDER BY search_at_ms LIMIT $3 {skip}) \
+                     RETURNING {PAYMENT_COLUMNS}",
+                    skip = self.dialect.skip_locked
+                );
+                let rows: Vec<PaymentRow> =
+                    sqlx::query_as(&sql).bind(now_ms).bind(next_search_ms).bind(limit).fetch_all(&self.writer).await?;
+                rows.into_iter().map(Payment::try_from).collect()
             }
 
             async fn wake_searches(&self, currency: &str, now_ms: i64) -> Result<u64> {
@@ -802,17 +785,7 @@ macro_rules! impl_storage {
                 Ok(done.rows_affected())
             }
 
-            async fn reschedule_search(&self, request_id: &str, version: i64, at_ms: i64) -> Result<()> {
-                sqlx::query(
-                    "UPDATE payments SET search_at_ms = $3, lease_until_ms = NULL WHERE request_id = $1 AND version = $2",
-                )
-                .bind(request_id)
-                .bind(version)
-                .bind(at_ms)
-                .execute(&self.writer)
-                .await?;
-                Ok(())
-            }
+
 
             async fn insert_requisite(&self, r: &Requisite) -> Result<()> {
                 let mut tx = self.writer.begin().await?;
@@ -876,33 +849,38 @@ macro_rules! impl_storage {
                 Ok(done.rows_affected() == 1)
             }
 
-            async fn requisite_candidates(&self, q: &RequisiteQuery) -> Result<Vec<Requisite>> {
+            async fn requisite_candidates(&self, q: &RequisiteQuery) -> Result<Vec<Candidate>> {
+                // Holds are "{requisite_id}:{amount}": the ones of a requisite are the range
+                // between "{id}:" and "{id};" of the unique index.
                 let sql = format!(
-                    "{REQUISITE_SELECT} WHERE r.active AND r.country = $1 AND r.currency = $2 \
+                    "SELECT c.*, (SELECT COALESCE(STRING_AGG(SUBSTR(p.requisite_hold, LENGTH(c.id) + 2), ','), '') \
+                       FROM payments p WHERE p.requisite_hold >= c.id || ':' AND p.requisite_hold < c.id || ';') AS held \
+                     FROM ({REQUISITE_SELECT} WHERE r.active AND r.country = $1 AND r.currency = $2 \
                        AND EXISTS (SELECT 1 FROM requisite_methods m WHERE m.requisite_id = r.id AND m.method IN ($3, $4)) \
                        AND ($5 IS NULL OR r.bank_symbol = $5) \
                        AND ($6 IS NULL OR r.payment_system = $6) \
-                       AND (r.min_amount IS NULL OR r.min_amount <= $7) \
-                       AND (r.max_amount IS NULL OR r.max_amount >= $7) \
-                       AND (r.extra_param IS NULL OR r.extra_param = $8) \
-                       AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.requisite_hold = r.id || $9) \
-                     ORDER BY r.last_used_ms, r.created_ms LIMIT 20"
+                       AND (r.extra_param IS NULL OR r.extra_param = $7) \
+                     ORDER BY r.last_used_ms, r.created_ms LIMIT 50) c"
                 );
                 let first = q.method_codes.first().copied().unwrap_or_default();
                 let second = q.method_codes.get(1).copied().unwrap_or(first);
-                let rows: Vec<RequisiteRow> = sqlx::query_as(&sql)
+                let rows: Vec<CandidateRow> = sqlx::query_as(&sql)
                     .bind(&q.country)
                     .bind(&q.currency)
                     .bind(first)
                     .bind(second)
                     .bind(&q.bank_symbol)
                     .bind(&q.payment_system)
-                    .bind(q.amount)
                     .bind(&q.extra_param)
-                    .bind(format!(":{}", q.amount))
                     .fetch_all(&self.pool)
                     .await?;
-                Ok(rows.into_iter().map(Requisite::from).collect())
+                Ok(rows
+                    .into_iter()
+                    .map(|r| Candidate {
+                        held_amounts: r.held.split(',').filter_map(|a| a.parse().ok()).collect(),
+                        requisite: r.requisite.into(),
+                    })
+                    .collect())
             }
 
             async fn banks(&self, filter: &BankFilter) -> Result<Vec<Bank>> {
@@ -1183,21 +1161,38 @@ macro_rules! insert_request_key {
     };
 }
 
-macro_rules! insert_history {
-    ($executor:expr, $request_id:expr, $h:expr) => {
+/// The update of a payment's mutable columns, only over the version it was read at.
+macro_rules! payment_update {
+    ($p:expr) => {
         sqlx::query(
-            "INSERT INTO payment_status_history (request_id, status, sub_status, status_description, amount, actor, at_ms) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "UPDATE payments SET method = $3, widget_method = $4, amount = $5, old_amount = $6, updated_ms = $7, \
+               status = $8, sub_status = $9, status_description = $10, version = $11, details_json = $12, \
+               recipient_json = $13, card_auth_json = $14, requisite_hold = $15, deadline_ms = $16, \
+               search_at_ms = $17, search_until_ms = $18, has_receipt = $19, received_amount = $20, \
+               last_actor = $21, lease_until_ms = NULL \
+             WHERE request_id = $1 AND version = $2",
         )
-        .bind($request_id)
-        .bind($h.state.status())
-        .bind($h.state.sub_status())
-        .bind(&$h.status_description)
-        .bind($h.amount)
-        .bind($h.actor.code())
-        .bind($h.at_ms)
-        .execute($executor)
-        .await?
+        .bind(&$p.request_id)
+        .bind($p.version - 1)
+        .bind($p.method.map(|m| m.code()))
+        .bind($p.widget_method.map(|m| m.code()))
+        .bind($p.amount)
+        .bind($p.old_amount)
+        .bind($p.updated_ms)
+        .bind($p.state.status())
+        .bind($p.state.sub_status())
+        .bind(&$p.status_description)
+        .bind($p.version)
+        .bind(to_json(&$p.details))
+        .bind($p.recipient.as_ref().map(to_json))
+        .bind($p.card_auth.as_ref().map(to_json))
+        .bind($p.requisite_hold())
+        .bind($p.deadline_ms)
+        .bind($p.search_at_ms)
+        .bind($p.search_until_ms)
+        .bind($p.has_receipt)
+        .bind($p.received_amount)
+        .bind($p.last_actor.code())
     };
 }
 

@@ -24,13 +24,7 @@ async fn error_of(r: reqwest::Response) -> (u16, Value) {
 async fn signed_requests_of_every_key_type_are_accepted(backend: Backend) {
     let app = spawn_app(backend).await;
     for key_type in KeyType::ALL {
-        let (key, _) = app
-            .new_project(
-                &format!("merchant-{key_type}"),
-                key_type,
-                KeyType::EcdsaP256,
-            )
-            .await;
+        let (key, _) = app.new_project(&format!("merchant-{key_type}"), key_type, KeyType::EcdsaP256).await;
         let body = json!({"general": {"project_id": key.project_id}});
         let r = app.post_signed_with(&key, PATH, &body).await;
         assert_eq!(r.status(), 200, "{key_type}: {}", r.text().await.unwrap());
@@ -38,10 +32,7 @@ async fn signed_requests_of_every_key_type_are_accepted(backend: Backend) {
         assert!(banks.as_array().unwrap().len() > 50, "{key_type}");
         // The algorithm header is optional; when given it must match the key.
         let mut headers = TestApp::signed_headers(&key, &body, now_s());
-        headers.push((
-            "x-access-merchant-algorithm",
-            key_type.algorithm_header().to_lowercase(),
-        ));
+        headers.push(("x-access-merchant-algorithm", key_type.algorithm_header().to_lowercase()));
         let r = app.post_raw(PATH, &body.to_string(), &headers).await;
         assert_eq!(r.status(), 200, "{key_type} with algorithm header");
     }
@@ -53,31 +44,16 @@ async fn a_tampered_body_or_a_bad_signature_is_refused(backend: Backend) {
     let headers = TestApp::signed_headers(&app.key, &body, now_s());
     let tampered = json!({"general": {"project_id": app.key.project_id, "extra": "x"}});
     let (status, err) = error_of(app.post_raw(PATH, &tampered.to_string(), &headers).await).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (401, Some("Invalid signature"))
-    );
+    assert_eq!((status, err["status_description"].as_str()), (401, Some("Invalid signature")));
 
     // A signature made by another key of the same type.
-    let (other, _) = app
-        .new_project("other", KeyType::EcdsaP256, KeyType::EcdsaP256)
-        .await;
+    let (other, _) = app.new_project("other", KeyType::EcdsaP256, KeyType::EcdsaP256).await;
     let mut headers = TestApp::signed_headers(&app.key, &body, now_s());
     headers.retain(|(k, _)| *k != "x-access-signature");
-    headers.push((
-        "x-access-signature",
-        other.sign(&body, &now_s().to_string()),
-    ));
+    headers.push(("x-access-signature", other.sign(&body, &now_s().to_string())));
     let (status, err) = error_of(app.post_raw(PATH, &body.to_string(), &headers).await).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (401, Some("Invalid signature"))
-    );
-    assert_eq!(
-        err["project_id"],
-        app.key.project_id.as_str(),
-        "errors carry the request's ids"
-    );
+    assert_eq!((status, err["status_description"].as_str()), (401, Some("Invalid signature")));
+    assert_eq!(err["project_id"], app.key.project_id.as_str(), "errors carry the request's ids");
 
     // Garbage signature.
     headers.retain(|(k, _)| *k != "x-access-signature");
@@ -107,29 +83,18 @@ async fn stale_and_future_timestamps_are_refused(backend: Backend) {
     headers.retain(|(k, _)| *k != "x-access-timestamp");
     headers.push(("x-access-timestamp", "yesterday".into()));
     let (status, err) = error_of(app.post_raw(PATH, &body.to_string(), &headers).await).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (401, Some("Invalid timestamp"))
-    );
+    assert_eq!((status, err["status_description"].as_str()), (401, Some("Invalid timestamp")));
 }
 
 async fn each_missing_header_is_named(backend: Backend) {
     let app = spawn_app(backend).await;
     let body = body(&app);
-    for missing in [
-        "x-access-timestamp",
-        "x-access-merchant-id",
-        "x-access-token",
-        "x-access-signature",
-    ] {
+    for missing in ["x-access-timestamp", "x-access-merchant-id", "x-access-token", "x-access-signature"] {
         let mut headers = TestApp::signed_headers(&app.key, &body, now_s());
         headers.retain(|(k, _)| *k != missing);
         let (status, err) = error_of(app.post_raw(PATH, &body.to_string(), &headers).await).await;
         assert_eq!(status, 401, "{missing}");
-        assert_eq!(
-            err["status_description"],
-            format!("Missing header: {missing}")
-        );
+        assert_eq!(err["status_description"], format!("Missing header: {missing}"));
     }
 }
 
@@ -142,68 +107,39 @@ async fn unknown_keys_and_foreign_projects_are_refused(backend: Backend) {
     headers.retain(|(k, _)| *k != "x-access-token");
     headers.push(("x-access-token", "not-a-key".into()));
     let (status, err) = error_of(app.post_raw(PATH, &body.to_string(), &headers).await).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (401, Some("Unknown key"))
-    );
+    assert_eq!((status, err["status_description"].as_str()), (401, Some("Unknown key")));
 
     // A merchant header that does not match the key.
     let mut headers = TestApp::signed_headers(&app.key, &body, now_s());
     headers.retain(|(k, _)| *k != "x-access-merchant-id");
     headers.push(("x-access-merchant-id", uuid::Uuid::new_v4().to_string()));
     let (status, err) = error_of(app.post_raw(PATH, &body.to_string(), &headers).await).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (401, Some("Unknown key"))
-    );
+    assert_eq!((status, err["status_description"].as_str()), (401, Some("Unknown key")));
 
     // The project's own id is accepted as the merchant header.
     let mut headers = TestApp::signed_headers(&app.key, &body, now_s());
     headers.retain(|(k, _)| *k != "x-access-merchant-id");
     headers.push(("x-access-merchant-id", app.key.project_id.clone()));
-    assert_eq!(
-        app.post_raw(PATH, &body.to_string(), &headers)
-            .await
-            .status(),
-        200
-    );
+    assert_eq!(app.post_raw(PATH, &body.to_string(), &headers).await.status(), 200);
 
     // An algorithm header naming another type.
     let mut headers = TestApp::signed_headers(&app.key, &body, now_s());
     headers.push(("x-access-merchant-algorithm", "HMAC".into()));
     let (status, err) = error_of(app.post_raw(PATH, &body.to_string(), &headers).await).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (401, Some("Unknown key"))
-    );
+    assert_eq!((status, err["status_description"].as_str()), (401, Some("Unknown key")));
 
     // Another merchant's project, and a project that does not exist: the same answer.
-    let (_, other) = app
-        .new_project("Someone Else", KeyType::EcdsaP256, KeyType::EcdsaP256)
-        .await;
-    for project_id in [
-        other.project_id.as_str(),
-        "00000000000000000000000000000000",
-        &"x".repeat(40),
-    ] {
+    let (_, other) = app.new_project("Someone Else", KeyType::EcdsaP256, KeyType::EcdsaP256).await;
+    for project_id in [other.project_id.as_str(), "00000000000000000000000000000000", &"x".repeat(40)] {
         let body = json!({"general": {"project_id": project_id}});
         let (status, err) = error_of(app.post_signed(PATH, &body).await).await;
-        assert_eq!(
-            (status, err["status_description"].as_str()),
-            (403, Some("Access denied")),
-            "{project_id}"
-        );
+        assert_eq!((status, err["status_description"].as_str()), (403, Some("Access denied")), "{project_id}");
     }
 
     // A key of the same merchant's other project is not a key of this project.
-    let (sibling, _) = app
-        .new_project("Test Merchant", KeyType::HmacSha512, KeyType::EcdsaP256)
-        .await;
+    let (sibling, _) = app.new_project("Test Merchant", KeyType::HmacSha512, KeyType::EcdsaP256).await;
     let (status, err) = error_of(app.post_signed_with(&sibling, PATH, &body).await).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (401, Some("Unknown key"))
-    );
+    assert_eq!((status, err["status_description"].as_str()), (401, Some("Unknown key")));
 
     // A missing project_id cannot be looked up.
     let (status, err) = error_of(app.post_signed(PATH, &json!({"general": {}})).await).await;
@@ -213,89 +149,48 @@ async fn unknown_keys_and_foreign_projects_are_refused(backend: Backend) {
 }
 
 async fn keys_rotate_without_downtime(backend: Backend) {
-    let app = spawn_app(backend).await;
+    // Keys are cached by the authentication; a change applies within the cache time.
+    let app = crate::helpers::spawn_app_with(backend, |c| c.auth_cache_s = 1).await;
     let body = body(&app);
-    let added = kassa::admin::add_request_key(
-        app.storage.as_ref(),
-        &app.key.project_id,
-        KeyType::RsaSha256,
-        None,
-    )
-    .await
-    .unwrap();
+    let added = kassa::admin::add_request_key(app.storage.as_ref(), &app.key.project_id, KeyType::RsaSha256, None)
+        .await
+        .unwrap();
     let created = kassa::admin::ProjectCreated {
         merchant_id: app.key.merchant_id.clone(),
         project_id: app.key.project_id.clone(),
         request_key: added,
-        callback_key: kassa::admin::CallbackKeyOut {
-            key_type: "ecdsa-p256",
-            public_key_pem: None,
-            hmac_secret: None,
-        },
+        callback_key: kassa::admin::CallbackKeyOut { key_type: "ecdsa-p256", public_key_pem: None, hmac_secret: None },
     };
     let second = crate::helpers::ClientKey::from_created(&created);
-    assert_eq!(
-        app.post_signed(PATH, &body).await.status(),
-        200,
-        "first key"
-    );
-    assert_eq!(
-        app.post_signed_with(&second, PATH, &body).await.status(),
-        200,
-        "second key"
-    );
-    assert!(
-        app.storage
-            .set_request_key_active(&app.key.token, false)
-            .await
-            .unwrap()
-    );
+    assert_eq!(app.post_signed(PATH, &body).await.status(), 200, "first key");
+    assert_eq!(app.post_signed_with(&second, PATH, &body).await.status(), 200, "second key");
+    assert!(app.storage.set_request_key_active(&app.key.token, false).await.unwrap());
+    tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     let (status, err) = error_of(app.post_signed(PATH, &body).await).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (401, Some("Unknown key"))
-    );
-    assert_eq!(
-        app.post_signed_with(&second, PATH, &body).await.status(),
-        200
-    );
+    assert_eq!((status, err["status_description"].as_str()), (401, Some("Unknown key")));
+    assert_eq!(app.post_signed_with(&second, PATH, &body).await.status(), 200);
 }
 
 async fn oversize_and_non_json_bodies_are_refused(backend: Backend) {
     let app = spawn_app(backend).await;
     let big = json!({"general": {"project_id": app.key.project_id}, "pad": "x".repeat(70 * 1024)});
     let (status, err) = error_of(app.post_signed(PATH, &big).await).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (413, Some("Payload too large"))
-    );
+    assert_eq!((status, err["status_description"].as_str()), (413, Some("Payload too large")));
 
     let headers = TestApp::signed_headers(&app.key, &json!({}), now_s());
     let (status, err) = error_of(app.post_raw(PATH, "{not json", &headers).await).await;
     assert_eq!(status, 400);
-    assert!(
-        err["status_description"]
-            .as_str()
-            .unwrap()
-            .starts_with("Invalid JSON"),
-        "{err}"
-    );
+    assert!(err["status_description"].as_str().unwrap().starts_with("Invalid JSON"), "{err}");
 
     let mut headers = TestApp::signed_headers(&app.key, &body(&app), now_s());
     headers.retain(|(k, _)| *k != "content-type");
     headers.push(("content-type", "text/plain".into()));
     let (status, err) = error_of(app.post_raw(PATH, &body(&app).to_string(), &headers).await).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (400, Some("Invalid request"))
-    );
+    assert_eq!((status, err["status_description"].as_str()), (400, Some("Invalid request")));
 
     let headers = TestApp::signed_headers(&app.key, &json!([1, 2]), now_s());
     let (status, err) = error_of(app.post_raw(PATH, "[1,2]", &headers).await).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (400, Some("Invalid request"))
-    );
+    assert_eq!((status, err["status_description"].as_str()), (400, Some("Invalid request")));
 }
 
 async fn the_rate_limit_answers_429_with_retry_after(backend: Backend) {
@@ -311,10 +206,7 @@ async fn the_rate_limit_answers_429_with_retry_after(backend: Backend) {
     let r = app.post_signed(PATH, &body).await;
     assert!(r.headers().get("retry-after").is_some());
     let (status, err) = error_of(r).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (429, Some("Too many requests"))
-    );
+    assert_eq!((status, err["status_description"].as_str()), (429, Some("Too many requests")));
 }
 
 both_backends!(

@@ -6,87 +6,42 @@ use crate::both_backends;
 use crate::helpers::{Backend, spawn_app};
 
 fn symbols(list: &Value) -> Vec<String> {
-    list.as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["symbol"].as_str().unwrap().to_string())
-        .collect()
+    list.as_array().unwrap().iter().map(|b| b["symbol"].as_str().unwrap().to_string()).collect()
 }
 
 async fn bank_lists_follow_the_record_and_the_filters(backend: Backend) {
     let app = spawn_app(backend).await;
     let general = json!({"project_id": app.key.project_id});
-    let (status, all) = app
-        .call("/api/v1/bank/all", &json!({"general": general}))
-        .await;
+    let (status, all) = app.call("/api/v1/bank/all", &json!({"general": general})).await;
     assert_eq!(status, 200);
-    let sber = all
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|b| b["symbol"] == "sberbank")
-        .unwrap();
+    let sber = all.as_array().unwrap().iter().find(|b| b["symbol"] == "sberbank").unwrap();
     assert_eq!(sber["sbp_code"], "100000000111");
-    assert_eq!(
-        (sber["is_sbp_bank"].as_bool(), sber["country_code"].as_str()),
-        (Some(true), Some("RU"))
-    );
+    assert_eq!((sber["is_sbp_bank"].as_bool(), sber["country_code"].as_str()), (Some(true), Some("RU")));
     assert!(sber["id"].as_str().unwrap().len() <= 32 && sber["name"].is_string());
-    let countries: std::collections::BTreeSet<&str> = all
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|b| b["country_code"].as_str().unwrap())
-        .collect();
+    let countries: std::collections::BTreeSet<&str> =
+        all.as_array().unwrap().iter().map(|b| b["country_code"].as_str().unwrap()).collect();
     assert_eq!(countries.len(), 10, "{countries:?}");
 
-    let (_, kzt) = app
-        .call(
-            "/api/v1/payment/p2p/bank/all",
-            &json!({"general": general, "payment": {"currency": "KZT"}}),
-        )
-        .await;
+    let (_, kzt) =
+        app.call("/api/v1/payment/p2p/bank/all", &json!({"general": general, "payment": {"currency": "KZT"}})).await;
     assert!(symbols(&kzt).contains(&"kaspi".to_string()));
-    assert!(
-        kzt.as_array()
-            .unwrap()
-            .iter()
-            .all(|b| b["country_code"] == "KZ"),
-        "{kzt}"
-    );
+    assert!(kzt.as_array().unwrap().iter().all(|b| b["country_code"] == "KZ"), "{kzt}");
 
-    let (_, available) = app
-        .call(
-            "/api/v1/payment/p2p/bank/available",
-            &json!({"general": general}),
-        )
-        .await;
+    let (_, available) = app.call("/api/v1/payment/p2p/bank/available", &json!({"general": general})).await;
     assert_eq!(available, json!([]), "no requisites yet");
     app.add_ru_card("5536913812345672").await;
     let (_, available) = app
-        .call(
-            "/api/v1/payment/p2p/bank/available",
-            &json!({"general": general, "payment": {"method": "card-p2p"}}),
-        )
+        .call("/api/v1/payment/p2p/bank/available", &json!({"general": general, "payment": {"method": "card-p2p"}}))
         .await;
     assert_eq!(symbols(&available), ["sberbank"]);
     let (_, none) = app
-        .call(
-            "/api/v1/payment/p2p/bank/available",
-            &json!({"general": general, "payment": {"method": "sbp-p2p"}}),
-        )
+        .call("/api/v1/payment/p2p/bank/available", &json!({"general": general, "payment": {"method": "sbp-p2p"}}))
         .await;
     assert_eq!(none, json!([]));
     let (status, err) = app
-        .call(
-            "/api/v1/payment/p2p/bank/available",
-            &json!({"general": general, "payment": {"method": "teleport"}}),
-        )
+        .call("/api/v1/payment/p2p/bank/available", &json!({"general": general, "payment": {"method": "teleport"}}))
         .await;
-    assert_eq!(
-        (status, err["errors"][0]["field"].as_str()),
-        (400, Some("payment.method"))
-    );
+    assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some("payment.method")));
 }
 
 async fn operators_edit_the_catalogue(backend: Backend) {
@@ -96,12 +51,13 @@ async fn operators_edit_the_catalogue(backend: Backend) {
     assert_eq!(bank["id"], "ru-new-bank");
     let mut body = crate::helpers::ru_card_payin(&app.key.project_id, "nb", 100);
     body["payment"]["bank_symbol"] = json!("new-bank");
-    assert_eq!(
-        app.call("/api/v1/payment/p2p/payin", &body).await.0,
-        200,
-        "a new bank is usable at once"
-    );
-    let (status, _) = app.operator("/api/v1/operator/banks", &json!({"symbol": "new-bank", "name": "New Bank", "country_code": "RU", "active": false})).await;
+    assert_eq!(app.call("/api/v1/payment/p2p/payin", &body).await.0, 200, "a new bank is usable at once");
+    let (status, _) = app
+        .operator(
+            "/api/v1/operator/banks",
+            &json!({"symbol": "new-bank", "name": "New Bank", "country_code": "RU", "active": false}),
+        )
+        .await;
     assert_eq!(status, 200);
     body["general"]["payment_id"] = json!("nb2");
     let (status, err) = app.call("/api/v1/payment/p2p/payin", &body).await;
@@ -120,7 +76,4 @@ async fn operators_edit_the_catalogue(backend: Backend) {
     assert_eq!(err["errors"].as_array().unwrap().len(), 4, "{err}");
 }
 
-both_backends!(
-    bank_lists_follow_the_record_and_the_filters,
-    operators_edit_the_catalogue
-);
+both_backends!(bank_lists_follow_the_record_and_the_filters, operators_edit_the_catalogue);

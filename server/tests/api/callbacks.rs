@@ -8,9 +8,7 @@ use serde_json::{Value, json};
 
 use crate::both_backends;
 use crate::callback_example::{timestamp_is_fresh, verify_callback, verify_hmac_callback};
-use crate::helpers::{
-    Backend, TestApp, now_s, ru_card_payin, spawn_app, spawn_app_with, status_of,
-};
+use crate::helpers::{Backend, TestApp, now_s, ru_card_payin, spawn_app, spawn_app_with, status_of};
 use crate::receiver::{Behaviour, Received, Receiver};
 
 fn with_urls(mut body: Value, receiver: &Receiver) -> Value {
@@ -21,20 +19,10 @@ fn with_urls(mut body: Value, receiver: &Receiver) -> Value {
 }
 
 fn verifies(r: &Received, key_type: KeyType, callback_key: &kassa::admin::CallbackKeyOut) -> bool {
-    let (ts, sig) = (
-        r.header("x-access-timestamp"),
-        r.header("x-access-signature"),
-    );
+    let (ts, sig) = (r.header("x-access-timestamp"), r.header("x-access-signature"));
     match key_type {
-        KeyType::HmacSha512 => {
-            verify_hmac_callback(&r.body, ts, sig, callback_key.hmac_secret.as_ref().unwrap())
-        }
-        _ => verify_callback(
-            &r.body,
-            ts,
-            sig,
-            callback_key.public_key_pem.as_ref().unwrap(),
-        ),
+        KeyType::HmacSha512 => verify_hmac_callback(&r.body, ts, sig, callback_key.hmac_secret.as_ref().unwrap()),
+        _ => verify_callback(&r.body, ts, sig, callback_key.public_key_pem.as_ref().unwrap()),
     }
 }
 
@@ -43,9 +31,7 @@ async fn every_kind_is_delivered_signed_with_every_key_type(backend: Backend) {
     app.add_ru_card("5536913812345672").await;
     for (n, key_type) in KeyType::ALL.into_iter().enumerate() {
         let receiver = Receiver::start(Behaviour::default()).await;
-        let (key, created) = app
-            .new_project(&format!("m-{key_type}"), KeyType::EcdsaP256, key_type)
-            .await;
+        let (key, created) = app.new_project(&format!("m-{key_type}"), KeyType::EcdsaP256, key_type).await;
         let amount = 1000 + n as i64;
         let call = |path: &'static str, body: Value| {
             let (app, key) = (&app, &key);
@@ -55,122 +41,61 @@ async fn every_kind_is_delivered_signed_with_every_key_type(backend: Backend) {
                 r.json::<Value>().await.unwrap()
             }
         };
-        let general =
-            |id: &str| json!({"general": {"project_id": key.project_id, "payment_id": id}});
-        let created_payment = call(
-            "/api/v1/payment/p2p/payin",
-            with_urls(ru_card_payin(&key.project_id, "pay", amount), &receiver),
-        )
-        .await;
+        let general = |id: &str| json!({"general": {"project_id": key.project_id, "payment_id": id}});
+        let created_payment =
+            call("/api/v1/payment/p2p/payin", with_urls(ru_card_payin(&key.project_id, "pay", amount), &receiver))
+                .await;
         receiver.wait_until(10, |r| r.len() == 1).await;
         call("/api/v1/payment/p2p/payin/confirm", general("pay")).await;
         receiver.wait_until(10, |r| r.len() == 2).await;
         let request_id = created_payment["request_id"].as_str().unwrap();
-        app.operator(
-            "/api/v1/operator/payments/received",
-            &json!({"request_id": request_id, "amount": amount}),
-        )
-        .await;
+        app.operator("/api/v1/operator/payments/received", &json!({"request_id": request_id, "amount": amount})).await;
         // No requisite of that bank exists, so this one stays in the search until cancelled.
-        let mut unserved = with_urls(
-            ru_card_payin(&key.project_id, "nope", amount + 10),
-            &receiver,
-        );
+        let mut unserved = with_urls(ru_card_payin(&key.project_id, "nope", amount + 10), &receiver);
         unserved["payment"]["bank_symbol"] = json!("vtb");
         call("/api/v1/payment/p2p/payin", unserved).await;
         call("/api/v1/payment/p2p/payin/cancel", general("nope")).await;
         let got = receiver.wait_until(10, |r| r.len() == 4).await;
         tokio::time::sleep(Duration::from_millis(300)).await;
-        assert_eq!(
-            receiver.received().len(),
-            4,
-            "no callback for the status the create answered"
-        );
+        assert_eq!(receiver.received().len(), 4, "no callback for the status the create answered");
 
         let statuses: Vec<String> = got.iter().map(Received::status).collect();
-        assert_eq!(
-            statuses,
-            [
-                "processing:awaiting_confirm",
-                "processing:paid",
-                "success",
-                "decline"
-            ],
-            "{key_type}"
-        );
+        assert_eq!(statuses, ["processing:awaiting_confirm", "processing:paid", "success", "decline"], "{key_type}");
         let paths: Vec<&str> = got.iter().map(|r| r.path.as_str()).collect();
         assert_eq!(paths, ["/info", "/info", "/success", "/decline"]);
         for r in &got {
-            assert!(
-                verifies(r, key_type, &created.callback_key),
-                "{key_type}: signature of {}",
-                r.status()
-            );
+            assert!(verifies(r, key_type, &created.callback_key), "{key_type}: signature of {}", r.status());
             assert!(timestamp_is_fresh(r.header("x-access-timestamp"), now_s()));
             assert_eq!(r.header("content-type"), "application/json");
             assert_eq!(r.header("x-access-merchant-id"), key.merchant_id);
-            assert_eq!(
-                r.header("x-access-merchant-algorithm"),
-                key_type.algorithm_header()
-            );
+            assert_eq!(r.header("x-access-merchant-algorithm"), key_type.algorithm_header());
             // A tampered body does not verify.
             let mut tampered = r.clone();
-            tampered.body = r
-                .body
-                .iter()
-                .copied()
-                .map(|b| if b == b'1' { b'2' } else { b })
-                .collect::<Vec<u8>>()
-                .into();
+            tampered.body =
+                r.body.iter().copied().map(|b| if b == b'1' { b'2' } else { b }).collect::<Vec<u8>>().into();
             assert!(!verifies(&tampered, key_type, &created.callback_key));
             assert!(
-                !r.body.windows(4).any(|w| w == b"true")
-                    && !r.body.windows(5).any(|w| w == b"false"),
+                !r.body.windows(4).any(|w| w == b"true") && !r.body.windows(5).any(|w| w == b"false"),
                 "no booleans"
             );
         }
         let pid = &key.project_id;
-        assert_eq!(
-            got[0].header("x-idempotency-key"),
-            format!("{pid}:pay:processing:awaiting_confirm")
-        );
-        assert_eq!(
-            got[2].header("x-idempotency-key"),
-            format!("{pid}:pay:success:")
-        );
-        assert_eq!(
-            got[3].header("x-idempotency-key"),
-            format!("{pid}:nope:decline:")
-        );
+        assert_eq!(got[0].header("x-idempotency-key"), format!("{pid}:pay:processing:awaiting_confirm"));
+        assert_eq!(got[2].header("x-idempotency-key"), format!("{pid}:pay:success:"));
+        assert_eq!(got[3].header("x-idempotency-key"), format!("{pid}:nope:decline:"));
 
         let first = got[0].json();
         assert_eq!(first["project_id"], pid.as_str());
-        assert_eq!(
-            first["general"],
-            json!({"request_id": request_id, "payment_id": "pay"})
-        );
+        assert_eq!(first["general"], json!({"request_id": request_id, "payment_id": "pay"}));
         assert_eq!(
             first["status"],
             json!({"status": "processing", "sub_status": "awaiting_confirm", "status_description": null})
         );
-        assert_eq!(
-            first["recipient_requisites"]["pan_hidden"], "553691******5672",
-            "masked in callbacks"
-        );
-        assert_eq!(
-            first["integration"]["form_url"],
-            created_payment["integration"]["form_url"]
-        );
-        let titles: Vec<&str> = first["display_data"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|d| d["title"].as_str().unwrap())
-            .collect();
-        assert!(
-            titles.contains(&"recipient_pan") && titles.contains(&"amount"),
-            "{titles:?}"
-        );
+        assert_eq!(first["recipient_requisites"]["pan_hidden"], "553691******5672", "masked in callbacks");
+        assert_eq!(first["integration"]["form_url"], created_payment["integration"]["form_url"]);
+        let titles: Vec<&str> =
+            first["display_data"].as_array().unwrap().iter().map(|d| d["title"].as_str().unwrap()).collect();
+        assert!(titles.contains(&"recipient_pan") && titles.contains(&"amount"), "{titles:?}");
         for f in [
             "amount",
             "old_amount",
@@ -188,59 +113,39 @@ async fn every_kind_is_delivered_signed_with_every_key_type(backend: Backend) {
         }
         let paid = got[1].json();
         assert!(paid["recipient_requisites"].is_object());
-        assert!(
-            paid.get("display_data").is_none(),
-            "the instruction goes with awaiting_confirm"
-        );
+        assert!(paid.get("display_data").is_none(), "the instruction goes with awaiting_confirm");
         let success = got[2].json();
         assert!(success["recipient_requisites"].is_null());
-        assert!(
-            success.get("integration").is_none(),
-            "integration is for informative callbacks"
-        );
+        assert!(success.get("integration").is_none(), "integration is for informative callbacks");
         let decline = got[3].json();
-        assert_eq!(
-            decline["status"]["status_description"],
-            "Canceled by client"
-        );
+        assert_eq!(decline["status"]["status_description"], "Canceled by client");
     }
 }
 
 async fn failed_attempts_are_retried_and_logged(backend: Backend) {
     let app = spawn_app_with(backend, |c| c.callback_retry_s = vec![1]).await;
-    let receiver = Receiver::start(Behaviour {
-        fail_first: 2,
-        ..Default::default()
-    })
-    .await;
-    app.call(
-        "/api/v1/payment/p2p/payin",
-        &with_urls(ru_card_payin(&app.key.project_id, "r", 100), &receiver),
-    )
-    .await;
-    app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref("r"))
-        .await;
+    let receiver = Receiver::start(Behaviour { fail_first: 2, ..Default::default() }).await;
+    app.call("/api/v1/payment/p2p/payin", &with_urls(ru_card_payin(&app.key.project_id, "r", 100), &receiver)).await;
+    app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref("r")).await;
     let got = receiver.wait_until(15, |r| r.len() == 3).await;
     assert!(got.iter().all(|r| r.status() == "decline"));
     // The attempt log, as the merchant sees it.
     let log = wait_for_log(&app, "r", |cb| cb[0]["state"] == "delivered").await;
-    let attempts: Vec<Option<i64>> = log[0]["attempts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|a| a["http_status"].as_i64())
-        .collect();
+    let attempts: Vec<Option<i64>> =
+        log[0]["attempts"].as_array().unwrap().iter().map(|a| a["http_status"].as_i64()).collect();
     assert_eq!(attempts, [Some(500), Some(500), Some(200)]);
     assert!(log[0]["attempts"][0]["latency_ms"].is_i64());
     assert_eq!(log[0]["kind"], "decline");
     // Resent by hand, it arrives once more.
-    let (status, _) = app.call("/api/v1/callbacks/resend", &json!({"general": {"project_id": app.key.project_id, "payment_id": "r", "callback_id": log[0]["id"]}})).await;
+    let (status, _) = app
+        .call(
+            "/api/v1/callbacks/resend",
+            &json!({"general": {"project_id": app.key.project_id, "payment_id": "r", "callback_id": log[0]["id"]}}),
+        )
+        .await;
     assert_eq!(status, 200);
     receiver.wait_until(10, |r| r.len() == 4).await;
-    wait_for_log(&app, "r", |cb| {
-        cb[0]["attempts"].as_array().unwrap().len() == 4
-    })
-    .await;
+    wait_for_log(&app, "r", |cb| cb[0]["attempts"].as_array().unwrap().len() == 4).await;
     let (status, ops) = app
         .operator_get(&format!(
             "/api/v1/operator/payments/{}/callbacks",
@@ -252,11 +157,7 @@ async fn failed_attempts_are_retried_and_logged(backend: Backend) {
     assert_eq!(ops[0]["state"], "delivered");
 }
 
-async fn wait_for_log(
-    app: &TestApp,
-    payment_id: &str,
-    cond: impl Fn(&Vec<Value>) -> bool,
-) -> Vec<Value> {
+async fn wait_for_log(app: &TestApp, payment_id: &str, cond: impl Fn(&Vec<Value>) -> bool) -> Vec<Value> {
     let body = json!({"general": {"project_id": app.key.project_id, "payment_id": payment_id}});
     for _ in 0..200 {
         let (status, log) = app.call("/api/v1/callbacks", &body).await;
@@ -276,26 +177,14 @@ async fn a_timeout_counts_as_a_failed_attempt(backend: Backend) {
         c.callback_timeout_ms = 500;
     })
     .await;
-    let receiver = Receiver::start(Behaviour {
-        slow_first: 1,
-        slow_delay: Duration::from_secs(2),
-        ..Default::default()
-    })
-    .await;
-    app.call(
-        "/api/v1/payment/p2p/payin",
-        &with_urls(ru_card_payin(&app.key.project_id, "t", 100), &receiver),
-    )
-    .await;
-    app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref("t"))
-        .await;
+    let receiver =
+        Receiver::start(Behaviour { slow_first: 1, slow_delay: Duration::from_secs(2), ..Default::default() }).await;
+    app.call("/api/v1/payment/p2p/payin", &with_urls(ru_card_payin(&app.key.project_id, "t", 100), &receiver)).await;
+    app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref("t")).await;
     let log = wait_for_log(&app, "t", |cb| cb[0]["state"] == "delivered").await;
     let attempts = log[0]["attempts"].as_array().unwrap();
     assert_eq!(attempts.len(), 2, "{log:?}");
-    assert!(
-        attempts[0]["error"].as_str().unwrap().contains("timeout"),
-        "{attempts:?}"
-    );
+    assert!(attempts[0]["error"].as_str().unwrap().contains("timeout"), "{attempts:?}");
     assert_eq!(attempts[1]["http_status"], 200);
 }
 
@@ -304,13 +193,9 @@ async fn private_addresses_are_refused_without_the_development_flag(backend: Bac
     let receiver = Receiver::start(Behaviour::default()).await;
     let port = receiver.url.rsplit(':').next().unwrap();
     let mut body = ru_card_payin(&app.key.project_id, "ssrf", 100);
-    body["general"]["merchant_decline_callback_url"] =
-        json!(format!("http://127.0.0.1:{port}/decline"));
+    body["general"]["merchant_decline_callback_url"] = json!(format!("http://127.0.0.1:{port}/decline"));
     let (status, err) = app.call("/api/v1/payment/p2p/payin", &body).await;
-    assert_eq!(
-        (status, err["errors"][0]["field"].as_str()),
-        (400, Some("general.merchant_decline_callback_url"))
-    );
+    assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some("general.merchant_decline_callback_url")));
     for (id, url) in [
         ("ssrf-ip", format!("https://127.0.0.1:{port}/decline")),
         ("ssrf-name", format!("https://localhost:{port}/decline")),
@@ -318,117 +203,58 @@ async fn private_addresses_are_refused_without_the_development_flag(backend: Bac
         let mut body = ru_card_payin(&app.key.project_id, id, 100);
         body["general"]["merchant_decline_callback_url"] = json!(url);
         assert_eq!(app.call("/api/v1/payment/p2p/payin", &body).await.0, 200);
-        app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref(id))
-            .await;
-        let log = wait_for_log(&app, id, |cb| {
-            !cb[0]["attempts"].as_array().unwrap().is_empty()
-        })
-        .await;
-        let error = log[0]["attempts"][0]["error"]
-            .as_str()
-            .unwrap_or_default()
-            .to_string();
+        app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref(id)).await;
+        let log = wait_for_log(&app, id, |cb| !cb[0]["attempts"].as_array().unwrap().is_empty()).await;
+        let error = log[0]["attempts"][0]["error"].as_str().unwrap_or_default().to_string();
         assert!(error.contains("private"), "{id}: {error}");
     }
     tokio::time::sleep(Duration::from_millis(300)).await;
-    assert!(
-        receiver.received().is_empty(),
-        "nothing reached the private address"
-    );
+    assert!(receiver.received().is_empty(), "nothing reached the private address");
 }
 
 async fn callbacks_of_a_payment_keep_their_order(backend: Backend) {
     let app = spawn_app(backend).await;
     app.add_ru_card("5536913812345672").await;
     // A slow merchant: every answer takes a while, so later changes queue behind earlier ones.
-    let receiver = Receiver::start(Behaviour {
-        delay: Duration::from_millis(300),
-        ..Default::default()
-    })
-    .await;
+    let receiver = Receiver::start(Behaviour { delay: Duration::from_millis(300), ..Default::default() }).await;
     let created = app
-        .call(
-            "/api/v1/payment/p2p/payin",
-            &with_urls(ru_card_payin(&app.key.project_id, "o", 100), &receiver),
-        )
+        .call("/api/v1/payment/p2p/payin", &with_urls(ru_card_payin(&app.key.project_id, "o", 100), &receiver))
         .await
         .1;
-    app.wait_for("o", 10, |b| status_of(b) == "processing:awaiting_confirm")
+    app.wait_for("o", 10, |b| status_of(b) == "processing:awaiting_confirm").await;
+    app.call("/api/v1/payment/p2p/payin/confirm", &app.general_ref("o")).await;
+    app.operator("/api/v1/operator/payments/received", &json!({"request_id": created["request_id"], "amount": 100}))
         .await;
-    app.call("/api/v1/payment/p2p/payin/confirm", &app.general_ref("o"))
-        .await;
-    app.operator(
-        "/api/v1/operator/payments/received",
-        &json!({"request_id": created["request_id"], "amount": 100}),
-    )
-    .await;
-    let got = receiver
-        .wait_until(10, |r| r.iter().any(|x| x.status() == "success"))
-        .await;
+    let got = receiver.wait_until(10, |r| r.iter().any(|x| x.status() == "success")).await;
     let order: Vec<String> = got.iter().map(Received::status).collect();
-    let rank = |s: &str| {
-        ["processing:awaiting_confirm", "processing:paid", "success"]
-            .iter()
-            .position(|x| *x == s)
-            .unwrap()
-    };
-    assert!(
-        order.windows(2).all(|w| rank(&w[0]) < rank(&w[1])),
-        "in order of the status changes: {order:?}"
-    );
+    let rank =
+        |s: &str| ["processing:awaiting_confirm", "processing:paid", "success"].iter().position(|x| *x == s).unwrap();
+    assert!(order.windows(2).all(|w| rank(&w[0]) < rank(&w[1])), "in order of the status changes: {order:?}");
     assert_eq!(order.last().unwrap(), "success");
 }
 
 async fn a_later_status_supersedes_a_failing_informative_callback(backend: Backend) {
     let app = spawn_app_with(backend, |c| c.callback_retry_s = vec![1]).await;
     app.add_ru_card("5536913812345672").await;
-    let receiver = Receiver::start(Behaviour {
-        always_fail_paths: vec!["/info".into()],
-        ..Default::default()
-    })
-    .await;
+    let receiver = Receiver::start(Behaviour { always_fail_paths: vec!["/info".into()], ..Default::default() }).await;
     let created = app
-        .call(
-            "/api/v1/payment/p2p/payin",
-            &with_urls(ru_card_payin(&app.key.project_id, "s", 100), &receiver),
-        )
+        .call("/api/v1/payment/p2p/payin", &with_urls(ru_card_payin(&app.key.project_id, "s", 100), &receiver))
         .await
         .1;
-    receiver
-        .wait_until(10, |r| r.iter().any(|x| x.path == "/info"))
+    receiver.wait_until(10, |r| r.iter().any(|x| x.path == "/info")).await;
+    app.operator("/api/v1/operator/payments/received", &json!({"request_id": created["request_id"], "amount": 100}))
         .await;
-    app.operator(
-        "/api/v1/operator/payments/received",
-        &json!({"request_id": created["request_id"], "amount": 100}),
-    )
-    .await;
-    receiver
-        .wait_until(10, |r| r.iter().any(|x| x.path == "/success"))
-        .await;
-    let log = wait_for_log(&app, "s", |cb| {
-        cb.len() == 2 && cb[1]["state"] == "delivered"
-    })
-    .await;
+    receiver.wait_until(10, |r| r.iter().any(|x| x.path == "/success")).await;
+    let log = wait_for_log(&app, "s", |cb| cb.len() == 2 && cb[1]["state"] == "delivered").await;
     assert_eq!(log[0]["state"], "superseded", "{log:?}");
 }
 
 async fn no_url_writes_no_callback(backend: Backend) {
     let app = spawn_app(backend).await;
-    app.call(
-        "/api/v1/payment/p2p/payin",
-        &ru_card_payin(&app.key.project_id, "quiet", 100),
-    )
-    .await;
-    app.call(
-        "/api/v1/payment/p2p/payin/cancel",
-        &app.general_ref("quiet"),
-    )
-    .await;
+    app.call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, "quiet", 100)).await;
+    app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref("quiet")).await;
     let (status, log) = app
-        .call(
-            "/api/v1/callbacks",
-            &json!({"general": {"project_id": app.key.project_id, "payment_id": "quiet"}}),
-        )
+        .call("/api/v1/callbacks", &json!({"general": {"project_id": app.key.project_id, "payment_id": "quiet"}}))
         .await;
     assert_eq!((status, log), (200, json!([])));
 }

@@ -71,20 +71,12 @@ impl ClientKey {
         let key_type = KeyType::parse(created.request_key.key_type).unwrap();
         let signer = match key_type {
             KeyType::EcdsaP256 => ClientSigner::Ecdsa(
-                p256::ecdsa::SigningKey::from_pkcs8_pem(
-                    created.request_key.private_key_pem.as_ref().unwrap(),
-                )
-                .unwrap(),
+                p256::ecdsa::SigningKey::from_pkcs8_pem(created.request_key.private_key_pem.as_ref().unwrap()).unwrap(),
             ),
             KeyType::RsaSha256 => ClientSigner::Rsa(Box::new(rsa::pkcs1v15::SigningKey::new(
-                rsa::RsaPrivateKey::from_pkcs8_pem(
-                    created.request_key.private_key_pem.as_ref().unwrap(),
-                )
-                .unwrap(),
+                rsa::RsaPrivateKey::from_pkcs8_pem(created.request_key.private_key_pem.as_ref().unwrap()).unwrap(),
             ))),
-            KeyType::HmacSha512 => {
-                ClientSigner::Hmac(created.request_key.hmac_secret.clone().unwrap())
-            }
+            KeyType::HmacSha512 => ClientSigner::Hmac(created.request_key.hmac_secret.clone().unwrap()),
         };
         ClientKey {
             token: created.request_key.token.clone(),
@@ -100,16 +92,10 @@ impl ClientKey {
             merchant_id: created["merchant_id"].as_str().unwrap().into(),
             project_id: created["project_id"].as_str().unwrap().into(),
             request_key: kassa::admin::RequestKeyOut {
-                key_type: KeyType::parse(created["request_key"]["type"].as_str().unwrap())
-                    .unwrap()
-                    .as_str(),
+                key_type: KeyType::parse(created["request_key"]["type"].as_str().unwrap()).unwrap().as_str(),
                 token: created["request_key"]["token"].as_str().unwrap().into(),
-                private_key_pem: created["request_key"]["private_key_pem"]
-                    .as_str()
-                    .map(Into::into),
-                hmac_secret: created["request_key"]["hmac_secret"]
-                    .as_str()
-                    .map(Into::into),
+                private_key_pem: created["request_key"]["private_key_pem"].as_str().map(Into::into),
+                hmac_secret: created["request_key"]["hmac_secret"].as_str().map(Into::into),
             },
             callback_key: kassa::admin::CallbackKeyOut {
                 key_type: "ecdsa-p256",
@@ -151,17 +137,12 @@ impl Drop for PgDatabase {
         let name = self.name.clone();
         // The test's runtime is going away: drop the database from a runtime of our own.
         let _ = std::thread::spawn(move || {
-            let rt = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .unwrap();
+            let rt = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
             rt.block_on(async {
                 use sqlx::Connection;
                 if let Ok(mut c) = sqlx::PgConnection::connect(&admin_url).await {
                     let _ =
-                        sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)"))
-                            .execute(&mut c)
-                            .await;
+                        sqlx::query(&format!("DROP DATABASE IF EXISTS \"{name}\" WITH (FORCE)")).execute(&mut c).await;
                 }
             });
         })
@@ -170,16 +151,13 @@ impl Drop for PgDatabase {
 }
 
 pub fn pg_admin_url() -> String {
-    std::env::var("KASSA_TEST_PG_URL")
-        .unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+    std::env::var("KASSA_TEST_PG_URL").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
 }
 
 static COUNTER: AtomicU64 = AtomicU64::new(0);
 
 /// A fresh database of `backend`: its URL and what keeps it alive.
-pub async fn fresh_database(
-    backend: Backend,
-) -> (DatabaseUrl, Box<dyn std::any::Any + Send + Sync>) {
+pub async fn fresh_database(backend: Backend) -> (DatabaseUrl, Box<dyn std::any::Any + Send + Sync>) {
     match backend {
         Backend::Sqlite => {
             let dir = tempfile::tempdir().unwrap();
@@ -195,19 +173,13 @@ pub async fn fresh_database(
                 COUNTER.fetch_add(1, Ordering::Relaxed),
                 &uuid::Uuid::new_v4().simple().to_string()[..8]
             );
-            let mut c = sqlx::PgConnection::connect(&admin_url).await.expect(
-                "PostgreSQL on 127.0.0.1:5432 (start it: pg_ctlcluster <version> main start)",
-            );
-            sqlx::query(&format!("CREATE DATABASE \"{name}\""))
-                .execute(&mut c)
+            let mut c = sqlx::PgConnection::connect(&admin_url)
                 .await
-                .unwrap();
+                .expect("PostgreSQL on 127.0.0.1:5432 (start it: pg_ctlcluster <version> main start)");
+            sqlx::query(&format!("CREATE DATABASE \"{name}\"")).execute(&mut c).await.unwrap();
             let mut url = url::Url::parse(&admin_url).unwrap();
             url.set_path(&name);
-            (
-                DatabaseUrl::new(url.to_string()),
-                Box::new(PgDatabase { admin_url, name }),
-            )
+            (DatabaseUrl::new(url.to_string()), Box::new(PgDatabase { admin_url, name }))
         }
     }
 }
@@ -253,9 +225,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
     let (url, database) = fresh_database(backend).await;
     let mut config = test_config(url);
     configure(&mut config);
-    let app = Application::build(config)
-        .await
-        .expect("application builds");
+    let app = Application::build(config).await.expect("application builds");
     let address = format!("http://{}", app.local_addr());
     let storage = app.storage();
     let created = admin::create_project(
@@ -276,10 +246,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
     });
     TestApp {
         address,
-        client: reqwest::Client::builder()
-            .redirect(reqwest::redirect::Policy::none())
-            .build()
-            .unwrap(),
+        client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
         key: ClientKey::from_created(&created),
         storage,
         server,
@@ -288,10 +255,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
 }
 
 pub fn now_s() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .unwrap()
-        .as_secs() as i64
+    std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs() as i64
 }
 
 impl TestApp {
@@ -323,12 +287,7 @@ impl TestApp {
     }
 
     /// Posts `body` signed with `key` and the given headers left out or replaced.
-    pub async fn post_raw(
-        &self,
-        path: &str,
-        body: &str,
-        headers: &[(&str, String)],
-    ) -> reqwest::Response {
+    pub async fn post_raw(&self, path: &str, body: &str, headers: &[(&str, String)]) -> reqwest::Response {
         let mut req = self.client.post(self.url(path)).body(body.to_string());
         for (k, v) in headers {
             req = req.header(*k, v);
@@ -337,11 +296,7 @@ impl TestApp {
     }
 
     /// The four signature headers (and content type) for `body`.
-    pub fn signed_headers(
-        key: &ClientKey,
-        body: &Value,
-        timestamp: i64,
-    ) -> Vec<(&'static str, String)> {
+    pub fn signed_headers(key: &ClientKey, body: &Value, timestamp: i64) -> Vec<(&'static str, String)> {
         let ts = timestamp.to_string();
         vec![
             ("content-type", "application/json".to_string()),
@@ -352,12 +307,7 @@ impl TestApp {
         ]
     }
 
-    pub async fn post_signed_with(
-        &self,
-        key: &ClientKey,
-        path: &str,
-        body: &Value,
-    ) -> reqwest::Response {
+    pub async fn post_signed_with(&self, key: &ClientKey, path: &str, body: &Value) -> reqwest::Response {
         post_signed_to(&self.client, &self.address, key, path, body).await
     }
 
@@ -373,26 +323,13 @@ impl TestApp {
     }
 
     pub async fn operator(&self, path: &str, body: &Value) -> (u16, Value) {
-        let r = self
-            .client
-            .post(self.url(path))
-            .bearer_auth(OPERATOR_TOKEN)
-            .json(body)
-            .send()
-            .await
-            .unwrap();
+        let r = self.client.post(self.url(path)).bearer_auth(OPERATOR_TOKEN).json(body).send().await.unwrap();
         let status = r.status().as_u16();
         (status, r.json().await.unwrap_or(Value::Null))
     }
 
     pub async fn operator_get(&self, path: &str) -> (u16, Value) {
-        let r = self
-            .client
-            .get(self.url(path))
-            .bearer_auth(OPERATOR_TOKEN)
-            .send()
-            .await
-            .unwrap();
+        let r = self.client.get(self.url(path)).bearer_auth(OPERATOR_TOKEN).send().await.unwrap();
         let status = r.status().as_u16();
         (status, r.json().await.unwrap_or(Value::Null))
     }
@@ -414,28 +351,15 @@ impl TestApp {
     }
 
     /// Polls p2p info until `cond` holds (or panics after `secs`).
-    pub async fn wait_for(
-        &self,
-        payment_id: &str,
-        secs: u64,
-        cond: impl Fn(&Value) -> bool,
-    ) -> Value {
+    pub async fn wait_for(&self, payment_id: &str, secs: u64, cond: impl Fn(&Value) -> bool) -> Value {
         let deadline = std::time::Instant::now() + std::time::Duration::from_secs(secs);
         loop {
-            let (status, body) = self
-                .call(
-                    "/api/v1/payment/p2p/payin/info",
-                    &self.general_ref(payment_id),
-                )
-                .await;
+            let (status, body) = self.call("/api/v1/payment/p2p/payin/info", &self.general_ref(payment_id)).await;
             assert_eq!(status, 200, "{body}");
             if cond(&body) {
                 return body;
             }
-            assert!(
-                std::time::Instant::now() < deadline,
-                "condition not reached: {body}"
-            );
+            assert!(std::time::Instant::now() < deadline, "condition not reached: {body}");
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         }
     }
@@ -469,9 +393,7 @@ pub async fn post_signed_to(
     path: &str,
     body: &Value,
 ) -> reqwest::Response {
-    let mut req = client
-        .post(format!("{address}{path}"))
-        .body(body.to_string());
+    let mut req = client.post(format!("{address}{path}")).body(body.to_string());
     for (k, v) in TestApp::signed_headers(key, body, now_s()) {
         req = req.header(k, v);
     }

@@ -15,39 +15,15 @@ async fn health_metrics_and_openapi(backend: Backend) {
     assert_eq!(r.status(), 200);
     // A request to count.
     let body = serde_json::json!({"general": {"project_id": app.key.project_id}});
-    assert_eq!(
-        app.post_signed("/api/v1/bank/all", &body).await.status(),
-        200
-    );
-    let metrics = app
-        .client
-        .get(app.url("/metrics"))
-        .send()
-        .await
-        .unwrap()
-        .text()
-        .await
-        .unwrap();
+    assert_eq!(app.post_signed("/api/v1/bank/all", &body).await.status(), 200);
+    let metrics = app.client.get(app.url("/metrics")).send().await.unwrap().text().await.unwrap();
     assert!(
-        metrics.contains(
-            r#"kassa_http_requests_total{method="POST",route="/api/v1/bank/all",status="200"} 1"#
-        ),
+        metrics.contains(r#"kassa_http_requests_total{method="POST",route="/api/v1/bank/all",status="200"} 1"#),
         "{metrics}"
     );
-    assert!(
-        metrics.contains("kassa_http_request_duration_seconds_bucket"),
-        "{metrics}"
-    );
+    assert!(metrics.contains("kassa_http_request_duration_seconds_bucket"), "{metrics}");
 
-    let doc: Value = app
-        .client
-        .get(app.url("/api/v1/openapi.json"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let doc: Value = app.client.get(app.url("/api/v1/openapi.json")).send().await.unwrap().json().await.unwrap();
     let paths = doc["paths"].as_object().unwrap();
     for path in [
         "/api/v1/payment/p2p/payin",
@@ -65,18 +41,13 @@ async fn health_metrics_and_openapi(backend: Backend) {
         "/api/v1/payment/p2p/bank/all",
         "/api/v1/payment/p2p/bank/available",
     ] {
-        let op = &paths
-            .get(path)
-            .unwrap_or_else(|| panic!("{path} missing from the OpenAPI document"))["post"];
+        let op = &paths.get(path).unwrap_or_else(|| panic!("{path} missing from the OpenAPI document"))["post"];
         assert!(op["requestBody"].is_object(), "{path} has a request schema");
         assert!(
             op["responses"]["200"]["content"]["application/json"]["schema"].is_object(),
             "{path} has a response schema"
         );
-        assert!(
-            op["responses"]["401"].is_object(),
-            "{path} documents auth errors"
-        );
+        assert!(op["responses"]["401"].is_object(), "{path} documents auth errors");
     }
 }
 
@@ -107,12 +78,8 @@ async fn serve_creates_the_sqlite_database_in_an_empty_directory() {
             }
         }
     });
-    let address = rx
-        .recv_timeout(Duration::from_secs(60))
-        .expect("the server logs its address");
-    let health = reqwest::get(format!("http://{address}/healthz"))
-        .await
-        .unwrap();
+    let address = rx.recv_timeout(Duration::from_secs(60)).expect("the server logs its address");
+    let health = reqwest::get(format!("http://{address}/healthz")).await.unwrap();
     assert_eq!(health.status(), 200);
     child.kill().unwrap();
     let _ = child.wait();
@@ -120,18 +87,10 @@ async fn serve_creates_the_sqlite_database_in_an_empty_directory() {
     let db = dir.path().join("data/kassa.db");
     assert!(db.exists(), "data/kassa.db was created");
     use sqlx::Connection;
-    let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display()))
-        .await
-        .unwrap();
+    let mut c = sqlx::SqliteConnection::connect(&format!("sqlite://{}", db.display())).await.unwrap();
     let (migrations,): (i64,) =
-        sqlx::query_as("SELECT COUNT(*) FROM _sqlx_migrations WHERE success")
-            .fetch_one(&mut c)
-            .await
-            .unwrap();
+        sqlx::query_as("SELECT COUNT(*) FROM _sqlx_migrations WHERE success").fetch_one(&mut c).await.unwrap();
     assert!(migrations >= 1);
-    let (banks,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM banks")
-        .fetch_one(&mut c)
-        .await
-        .unwrap();
+    let (banks,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM banks").fetch_one(&mut c).await.unwrap();
     assert!(banks > 50, "the bank catalogue is seeded");
 }

@@ -19,18 +19,11 @@ async fn create(app: &TestApp, body: &Value) -> Value {
 
 async fn awaiting_confirm(app: &TestApp, payment_id: &str, amount: i64) -> Value {
     create(app, &ru_card_payin(&app.key.project_id, payment_id, amount)).await;
-    app.wait_for(payment_id, 10, |b| {
-        status_of(b) == "processing:awaiting_confirm"
-    })
-    .await
+    app.wait_for(payment_id, 10, |b| status_of(b) == "processing:awaiting_confirm").await
 }
 
 fn title<'a>(info: &'a Value, title: &str) -> Option<&'a Value> {
-    info["display_data"]
-        .as_array()?
-        .iter()
-        .find(|d| d["title"] == title)
-        .map(|d| &d["data"])
+    info["display_data"].as_array()?.iter().find(|d| d["title"] == title).map(|d| &d["data"])
 }
 
 async fn create_answers_the_documented_body(backend: Backend) {
@@ -43,31 +36,19 @@ async fn create_answers_the_documented_body(backend: Backend) {
     assert_eq!(created["project_id"], app.key.project_id.as_str());
     assert_eq!(created["payment_id"], "order-1");
     let form_url = created["integration"]["form_url"].as_str().unwrap();
-    let token = form_url
-        .strip_prefix(&format!("{}/pay/", app.address))
-        .expect("form_url is {public_url}/pay/{token}");
+    let token = form_url.strip_prefix(&format!("{}/pay/", app.address)).expect("form_url is {public_url}/pay/{token}");
     assert_eq!(token.len(), 40);
     assert!(token.bytes().all(|b| b.is_ascii_hexdigit()));
     assert!(!form_url.contains("order-1"));
     let info = &created["payment_info"];
     assert_eq!(
-        (
-            info["amount"].as_i64(),
-            info["old_amount"].as_i64(),
-            info["initial_amount"].as_i64()
-        ),
+        (info["amount"].as_i64(), info["old_amount"].as_i64(), info["initial_amount"].as_i64()),
         (Some(150000), Some(150000), Some(150000))
     );
     assert_eq!(info["currency"], "RUB");
     assert_eq!(info["lifetime"], 600, "RU default lifetime");
-    assert_eq!(
-        info["expiration_date"].as_i64().unwrap(),
-        info["created_date"].as_i64().unwrap() + 600
-    );
-    assert_eq!(
-        (info["method"].as_str(), info["type"].as_str()),
-        (Some("card-p2p"), Some("payin"))
-    );
+    assert_eq!(info["expiration_date"].as_i64().unwrap(), info["created_date"].as_i64().unwrap() + 600);
+    assert_eq!((info["method"].as_str(), info["type"].as_str()), (Some("card-p2p"), Some("payin")));
     assert!(created["recipient_requisites"].is_null());
     assert!(created.get("display_data").is_none());
 }
@@ -78,46 +59,21 @@ async fn requisites_are_issued_with_the_instruction(backend: Backend) {
     let mut body = ru_card_payin(&app.key.project_id, "order-1", 150000);
     body["sender"] = json!({"pan": "4242424242424242", "card_holder": "PETR IVANOV"});
     create(&app, &body).await;
-    let info = app
-        .wait_for("order-1", 10, |b| {
-            status_of(b) == "processing:awaiting_confirm"
-        })
-        .await;
+    let info = app.wait_for("order-1", 10, |b| status_of(b) == "processing:awaiting_confirm").await;
     let req = &info["recipient_requisites"];
     assert_eq!(req["pan"], "5536913812345672");
     assert_eq!(req["card_holder"], "IVAN PETROV");
     assert_eq!(req["bank_name"], "Sberbank");
-    assert_eq!(
-        (req["bank_country"].as_str(), req["currency"].as_str()),
-        (Some("RU"), Some("RUB"))
-    );
-    assert!(
-        info["display_data"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|d| d["type"] == "add_info")
-    );
+    assert_eq!((req["bank_country"].as_str(), req["currency"].as_str()), (Some("RU"), Some("RUB")));
+    assert!(info["display_data"].as_array().unwrap().iter().all(|d| d["type"] == "add_info"));
     assert_eq!(title(&info, "recipient_pan").unwrap(), "5536913812345672");
-    assert_eq!(
-        title(&info, "recipient_card_holder").unwrap(),
-        "IVAN PETROV"
-    );
+    assert_eq!(title(&info, "recipient_card_holder").unwrap(), "IVAN PETROV");
     assert_eq!(title(&info, "amount").unwrap(), 150000);
     assert_eq!(title(&info, "currency").unwrap(), "RUB");
     assert_eq!(title(&info, "lifetime").unwrap(), 600);
-    assert_eq!(
-        title(&info, "valid_until").unwrap(),
-        &info["payment_info"]["expiration_date"]
-    );
-    assert_eq!(
-        title(&info, "confirm_url").unwrap(),
-        &json!(format!("{}{CONFIRM}", app.address))
-    );
-    assert_eq!(
-        title(&info, "reject_url").unwrap(),
-        &json!(format!("{}{CANCEL}", app.address))
-    );
+    assert_eq!(title(&info, "valid_until").unwrap(), &info["payment_info"]["expiration_date"]);
+    assert_eq!(title(&info, "confirm_url").unwrap(), &json!(format!("{}{CONFIRM}", app.address)));
+    assert_eq!(title(&info, "reject_url").unwrap(), &json!(format!("{}{CANCEL}", app.address)));
     // The sender is kept masked only.
     assert_eq!(info["sender"]["pan_hidden"], "424242******4242");
     assert_eq!(info["sender"]["card_holder_hidden"], "P*** I*****");
@@ -129,44 +85,23 @@ async fn create_is_idempotent_and_refuses_a_different_body(backend: Backend) {
     let first = create(&app, &body).await;
     let again = create(&app, &body).await;
     assert_eq!(first["request_id"], again["request_id"]);
-    assert_eq!(
-        first["integration"]["form_url"],
-        again["integration"]["form_url"]
-    );
+    assert_eq!(first["integration"]["form_url"], again["integration"]["form_url"]);
     let different = ru_card_payin(&app.key.project_id, "order-1", 150001);
     let (status, err) = app.call(CREATE, &different).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (409, Some("Duplicate payment_id"))
-    );
+    assert_eq!((status, err["status_description"].as_str()), (409, Some("Duplicate payment_id")));
     assert_eq!(err["payment_id"], "order-1");
     let (_, info) = app.call(INFO, &app.general_ref("order-1")).await;
-    assert_eq!(
-        info["payment_info"]["amount"], 150000,
-        "the existing payment is unchanged"
-    );
+    assert_eq!(info["payment_info"]["amount"], 150000, "the existing payment is unchanged");
 }
 
 async fn unknown_payments_answer_404(backend: Backend) {
     let app = spawn_app(backend).await;
     for path in [INFO, CANCEL, CONFIRM] {
         let (status, err) = app.call(path, &app.general_ref("nope")).await;
-        assert_eq!(
-            (status, err["status_description"].as_str()),
-            (404, Some("Payment not found")),
-            "{path}"
-        );
+        assert_eq!((status, err["status_description"].as_str()), (404, Some("Payment not found")), "{path}");
     }
-    let (status, err) = app
-        .call(
-            INFO,
-            &json!({"general": {"project_id": app.key.project_id}}),
-        )
-        .await;
-    assert_eq!(
-        (status, err["errors"][0]["field"].as_str()),
-        (400, Some("general.payment_id"))
-    );
+    let (status, err) = app.call(INFO, &json!({"general": {"project_id": app.key.project_id}})).await;
+    assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some("general.payment_id")));
 }
 
 async fn confirm_then_funds_received_succeeds_and_credits_the_balance(backend: Backend) {
@@ -178,70 +113,28 @@ async fn confirm_then_funds_received_succeeds_and_credits_the_balance(backend: B
     };
     // No requisites exist for 1000? They do; but the search may not have run yet.
     assert!(
-        status == 200
-            || (status == 409
-                && err["status_description"] == "Payment is not awaiting confirmation"),
+        status == 200 || (status == 409 && err["status_description"] == "Payment is not awaiting confirmation"),
         "{err}"
     );
 
     let info = awaiting_confirm(&app, "order-1", 150000).await;
     let (status, paid) = app.call(CONFIRM, &app.general_ref("order-1")).await;
-    assert_eq!(
-        (status, status_of(&paid).as_str()),
-        (200, "processing:paid")
-    );
+    assert_eq!((status, status_of(&paid).as_str()), (200, "processing:paid"));
     let (status, again) = app.call(CONFIRM, &app.general_ref("order-1")).await;
-    assert_eq!(
-        (status, status_of(&again).as_str()),
-        (200, "processing:paid"),
-        "confirm is idempotent on paid"
-    );
+    assert_eq!((status, status_of(&again).as_str()), (200, "processing:paid"), "confirm is idempotent on paid");
     let request_id = info["request_id"].as_str().unwrap();
-    let (status, done) = app
-        .operator(
-            "/api/v1/operator/payments/received",
-            &json!({"request_id": request_id, "amount": 150000}),
-        )
-        .await;
-    assert_eq!(
-        (status, status_of(&done).as_str()),
-        (200, "success"),
-        "{done}"
-    );
+    let (status, done) =
+        app.operator("/api/v1/operator/payments/received", &json!({"request_id": request_id, "amount": 150000})).await;
+    assert_eq!((status, status_of(&done).as_str()), (200, "success"), "{done}");
     assert!(done["status_description"].is_null());
-    assert!(
-        done["recipient_requisites"].is_null(),
-        "requisites are not shown after success"
-    );
-    let history: Vec<String> = app
-        .storage
-        .history(request_id)
-        .await
-        .unwrap()
-        .iter()
-        .map(|h| h.state.to_string())
-        .collect();
-    assert_eq!(
-        history,
-        [
-            "processing:requisites",
-            "processing:awaiting_confirm",
-            "processing:paid",
-            "success"
-        ]
-    );
+    assert!(done["recipient_requisites"].is_null(), "requisites are not shown after success");
+    let history: Vec<String> =
+        app.storage.history(request_id).await.unwrap().iter().map(|h| h.state.to_string()).collect();
+    assert_eq!(history, ["processing:requisites", "processing:awaiting_confirm", "processing:paid", "success"]);
     let balances = app.storage.balances(&app.key.project_id).await.unwrap();
-    assert!(
-        balances
-            .iter()
-            .any(|b| b.currency == "RUB" && b.amount >= 150000),
-        "{balances:?}"
-    );
+    assert!(balances.iter().any(|b| b.currency == "RUB" && b.amount >= 150000), "{balances:?}");
     let (status, err) = app.call(CANCEL, &app.general_ref("order-1")).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (409, Some("Payment is final"))
-    );
+    assert_eq!((status, err["status_description"].as_str()), (409, Some("Payment is final")));
 }
 
 async fn cancel_declines_with_canceled_by_client(backend: Backend) {
@@ -251,10 +144,7 @@ async fn cancel_declines_with_canceled_by_client(backend: Backend) {
     assert_eq!((status, status_of(&declined).as_str()), (200, "decline"));
     assert_eq!(declined["status_description"], "Canceled by client");
     let (status, err) = app.call(CONFIRM, &app.general_ref("order-1")).await;
-    assert_eq!(
-        (status, err["status_description"].as_str()),
-        (409, Some("Payment is final"))
-    );
+    assert_eq!((status, err["status_description"].as_str()), (409, Some("Payment is final")));
 }
 
 async fn a_different_amount_opens_a_dispute_that_the_operator_resolves(backend: Backend) {
@@ -262,39 +152,20 @@ async fn a_different_amount_opens_a_dispute_that_the_operator_resolves(backend: 
     app.add_ru_card("5536913812345672").await;
     let info = awaiting_confirm(&app, "order-1", 150000).await;
     let request_id = info["request_id"].as_str().unwrap().to_string();
-    let (_, disputed) = app
-        .operator(
-            "/api/v1/operator/payments/received",
-            &json!({"request_id": request_id, "amount": 120000}),
-        )
-        .await;
+    let (_, disputed) =
+        app.operator("/api/v1/operator/payments/received", &json!({"request_id": request_id, "amount": 120000})).await;
     assert_eq!(status_of(&disputed), "dispute:different_amount");
     assert_eq!(disputed["status_description"], "Amount received differs");
-    let (status, err) = app
-        .operator(
-            "/api/v1/operator/payments/received",
-            &json!({"request_id": request_id, "amount": 150000}),
-        )
-        .await;
+    let (status, err) =
+        app.operator("/api/v1/operator/payments/received", &json!({"request_id": request_id, "amount": 150000})).await;
     assert_eq!(status, 409, "{err}");
     let (status, resolved) = app
-        .operator(
-            "/api/v1/operator/payments/resolve",
-            &json!({"request_id": request_id, "outcome": "success"}),
-        )
+        .operator("/api/v1/operator/payments/resolve", &json!({"request_id": request_id, "outcome": "success"}))
         .await;
-    assert_eq!(
-        (status, status_of(&resolved).as_str()),
-        (200, "success"),
-        "{resolved}"
-    );
+    assert_eq!((status, status_of(&resolved).as_str()), (200, "success"), "{resolved}");
     let pi = &resolved["payment_info"];
     assert_eq!(
-        (
-            pi["amount"].as_i64(),
-            pi["old_amount"].as_i64(),
-            pi["initial_amount"].as_i64()
-        ),
+        (pi["amount"].as_i64(), pi["old_amount"].as_i64(), pi["initial_amount"].as_i64()),
         (Some(120000), Some(150000), Some(150000))
     );
 }
@@ -303,40 +174,22 @@ async fn expiry_declines_or_disputes_and_the_grace_declines(backend: Backend) {
     let app = spawn_app(backend).await;
     app.add_ru_card("5536913812345672").await;
     let unconfirmed = awaiting_confirm(&app, "a", 100).await;
-    let (_, expired) = app
-        .operator(
-            "/api/v1/operator/sandbox/expire",
-            &json!({"request_id": unconfirmed["request_id"]}),
-        )
-        .await;
+    let (_, expired) =
+        app.operator("/api/v1/operator/sandbox/expire", &json!({"request_id": unconfirmed["request_id"]})).await;
     assert_eq!(
-        (
-            status_of(&expired).as_str(),
-            expired["status_description"].as_str()
-        ),
+        (status_of(&expired).as_str(), expired["status_description"].as_str()),
         ("decline", Some("Lifetime expired"))
     );
 
     let confirmed = awaiting_confirm(&app, "b", 200).await;
     app.call(CONFIRM, &app.general_ref("b")).await;
-    let (_, disputed) = app
-        .operator(
-            "/api/v1/operator/sandbox/expire",
-            &json!({"request_id": confirmed["request_id"]}),
-        )
-        .await;
+    let (_, disputed) =
+        app.operator("/api/v1/operator/sandbox/expire", &json!({"request_id": confirmed["request_id"]})).await;
     assert_eq!(status_of(&disputed), "dispute:no_payment");
-    let (_, declined) = app
-        .operator(
-            "/api/v1/operator/sandbox/expire",
-            &json!({"request_id": confirmed["request_id"]}),
-        )
-        .await;
+    let (_, declined) =
+        app.operator("/api/v1/operator/sandbox/expire", &json!({"request_id": confirmed["request_id"]})).await;
     assert_eq!(
-        (
-            status_of(&declined).as_str(),
-            declined["status_description"].as_str()
-        ),
+        (status_of(&declined).as_str(), declined["status_description"].as_str()),
         ("decline", Some("No payment received"))
     );
 }
@@ -344,9 +197,7 @@ async fn expiry_declines_or_disputes_and_the_grace_declines(backend: Backend) {
 async fn the_clock_ends_payments_without_requisites(backend: Backend) {
     let app = spawn_app_with(backend, |c| c.requisites_search_s = 1).await;
     create(&app, &ru_card_payin(&app.key.project_id, "lonely", 150000)).await;
-    let info = app
-        .wait_for("lonely", 15, |b| b["status"] == "decline")
-        .await;
+    let info = app.wait_for("lonely", 15, |b| b["status"] == "decline").await;
     assert_eq!(info["status_description"], "Requisites not found");
 }
 
@@ -355,11 +206,7 @@ async fn grace_period_ends_by_the_clock(backend: Backend) {
     app.add_ru_card("5536913812345672").await;
     let info = awaiting_confirm(&app, "g", 100).await;
     app.call(CONFIRM, &app.general_ref("g")).await;
-    app.operator(
-        "/api/v1/operator/sandbox/expire",
-        &json!({"request_id": info["request_id"]}),
-    )
-    .await;
+    app.operator("/api/v1/operator/sandbox/expire", &json!({"request_id": info["request_id"]})).await;
     let done = app.wait_for("g", 15, |b| b["status"] == "decline").await;
     assert_eq!(done["status_description"], "No payment received");
 }
@@ -368,25 +215,14 @@ async fn a_requisite_serves_one_open_payment_per_amount(backend: Backend) {
     let app = spawn_app(backend).await;
     app.add_ru_card("5536913812345672").await;
     awaiting_confirm(&app, "first", 150000).await;
-    create(
-        &app,
-        &ru_card_payin(&app.key.project_id, "same-amount", 150000),
-    )
-    .await;
+    create(&app, &ru_card_payin(&app.key.project_id, "same-amount", 150000)).await;
     let other = awaiting_confirm(&app, "other-amount", 150001).await;
     assert_eq!(other["recipient_requisites"]["pan"], "5536913812345672");
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     let (_, waiting) = app.call(INFO, &app.general_ref("same-amount")).await;
-    assert_eq!(
-        status_of(&waiting),
-        "processing:requisites",
-        "the requisite is held for 150000"
-    );
+    assert_eq!(status_of(&waiting), "processing:requisites", "the requisite is held for 150000");
     app.call(CANCEL, &app.general_ref("first")).await;
-    app.wait_for("same-amount", 10, |b| {
-        status_of(b) == "processing:awaiting_confirm"
-    })
-    .await;
+    app.wait_for("same-amount", 10, |b| status_of(b) == "processing:awaiting_confirm").await;
 }
 
 async fn requisites_rotate_and_follow_the_filters(backend: Backend) {
@@ -396,32 +232,22 @@ async fn requisites_rotate_and_follow_the_filters(backend: Backend) {
     let mut used = Vec::new();
     for i in 0..4 {
         let info = awaiting_confirm(&app, &format!("r{i}"), 1000 + i).await;
-        used.push(
-            info["recipient_requisites"]["pan"]
-                .as_str()
-                .unwrap()
-                .to_string(),
-        );
+        used.push(info["recipient_requisites"]["pan"].as_str().unwrap().to_string());
     }
-    assert_eq!(
-        used.iter().filter(|p| *p == "5536913812345672").count(),
-        2,
-        "fair rotation: {used:?}"
-    );
+    assert_eq!(used.iter().filter(|p| *p == "5536913812345672").count(), 2, "fair rotation: {used:?}");
     // Disabled requisites are not used; amount limits and bank choice are honoured.
     for id in [&a, &b] {
-        app.operator(
-            &format!("/api/v1/operator/requisites/{id}/active"),
-            &json!({"active": false}),
-        )
-        .await;
+        app.operator(&format!("/api/v1/operator/requisites/{id}/active"), &json!({"active": false})).await;
     }
     app.add_requisite(json!({"country": "RU", "currency": "RUB", "methods": ["card-p2p"], "pan": "4111111111111111",
-        "card_holder": "BIG ONLY", "bank_symbol": "vtb", "min_amount": 100000})).await;
+        "card_holder": "BIG ONLY", "bank_symbol": "vtb", "min_amount": 100000}))
+        .await;
     app.add_requisite(json!({"country": "RU", "currency": "RUB", "methods": ["card-p2p"], "pan": "5105105105105100",
-        "card_holder": "T BANK", "bank_symbol": "tbank", "max_amount": 99999})).await;
+        "card_holder": "T BANK", "bank_symbol": "tbank", "max_amount": 99999}))
+        .await;
     app.add_requisite(json!({"country": "RU", "currency": "RUB", "methods": ["card-p2p"], "pan": "4012888888881881",
-        "card_holder": "VIP ROUTE", "bank_symbol": "tbank", "extra_param": "vip"})).await;
+        "card_holder": "VIP ROUTE", "bank_symbol": "tbank", "extra_param": "vip"}))
+        .await;
     let small = awaiting_confirm(&app, "small", 5000).await;
     assert_eq!(small["recipient_requisites"]["pan"], "5105105105105100");
     let big = awaiting_confirm(&app, "big", 500000).await;
@@ -429,23 +255,14 @@ async fn requisites_rotate_and_follow_the_filters(backend: Backend) {
     let mut vip = ru_card_payin(&app.key.project_id, "vip", 7000);
     vip["payment"]["extra_param"] = json!("vip");
     create(&app, &vip).await;
-    let vip = app
-        .wait_for("vip", 10, |b| status_of(b) == "processing:awaiting_confirm")
-        .await;
-    assert_eq!(
-        vip["recipient_requisites"]["pan"], "4012888888881881",
-        "routing tag first"
-    );
+    let vip = app.wait_for("vip", 10, |b| status_of(b) == "processing:awaiting_confirm").await;
+    assert_eq!(vip["recipient_requisites"]["pan"], "4012888888881881", "routing tag first");
     let mut chosen = ru_card_payin(&app.key.project_id, "bank", 6000);
     chosen["payment"]["bank_symbol"] = json!("vtb");
     create(&app, &chosen).await;
     tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
     let (_, waiting) = app.call(INFO, &app.general_ref("bank")).await;
-    assert_eq!(
-        status_of(&waiting),
-        "processing:requisites",
-        "the VTB requisite takes only 100000 and more"
-    );
+    assert_eq!(status_of(&waiting), "processing:requisites", "the VTB requisite takes only 100000 and more");
 }
 
 async fn display_data_follows_the_method_kind(backend: Backend) {
@@ -456,26 +273,15 @@ async fn display_data_follows_the_method_kind(backend: Backend) {
     let mut sbp = ru_card_payin(&app.key.project_id, "sbp", 1000);
     sbp["payment"]["method"] = json!("sbp-p2p");
     create(&app, &sbp).await;
-    let info = app
-        .wait_for("sbp", 10, |b| status_of(b) == "processing:awaiting_confirm")
-        .await;
+    let info = app.wait_for("sbp", 10, |b| status_of(b) == "processing:awaiting_confirm").await;
     assert_eq!(title(&info, "recipient_phone").unwrap(), "+79001234567");
     assert!(title(&info, "recipient_pan").is_none());
     let mut qr = ru_card_payin(&app.key.project_id, "qr", 1000);
     qr["payment"]["method"] = json!("sbp-qr");
     create(&app, &qr).await;
-    let info = app
-        .wait_for("qr", 10, |b| status_of(b) == "processing:awaiting_confirm")
-        .await;
-    assert_eq!(
-        title(&info, "recipient_pan").unwrap(),
-        "https://qr.nspk.ru/AS1000670LSS7DN18SJQDNP4B05KLJL2"
-    );
-    assert_eq!(
-        title(&info, "recipient_card_holder").unwrap(),
-        "---",
-        "dashes when the holder is unknown"
-    );
+    let info = app.wait_for("qr", 10, |b| status_of(b) == "processing:awaiting_confirm").await;
+    assert_eq!(title(&info, "recipient_pan").unwrap(), "https://qr.nspk.ru/AS1000670LSS7DN18SJQDNP4B05KLJL2");
+    assert_eq!(title(&info, "recipient_card_holder").unwrap(), "---", "dashes when the holder is unknown");
     let ng = json!({
         "general": {"project_id": app.key.project_id, "payment_id": "ussd"},
         "payment": {"method": "ussd", "amount": 150000, "currency": "NGN"},
@@ -483,19 +289,9 @@ async fn display_data_follows_the_method_kind(backend: Backend) {
         "customer": {"id": "u", "ip_address": "1.2.3.4", "country": "NG", "email": "a@b.ng"}
     });
     let created = create(&app, &ng).await;
-    assert_eq!(
-        created["payment_info"]["lifetime"], 900,
-        "NG default lifetime"
-    );
-    let info = app
-        .wait_for("ussd", 10, |b| {
-            status_of(b) == "processing:awaiting_confirm"
-        })
-        .await;
-    assert_eq!(
-        title(&info, "recipient_pan").unwrap(),
-        "*737*2*150000*0123456789#"
-    );
+    assert_eq!(created["payment_info"]["lifetime"], 900, "NG default lifetime");
+    let info = app.wait_for("ussd", 10, |b| status_of(b) == "processing:awaiting_confirm").await;
+    assert_eq!(title(&info, "recipient_pan").unwrap(), "*737*2*150000*0123456789#");
 }
 
 async fn mobile_money_waits_for_the_push(backend: Backend) {
@@ -510,19 +306,10 @@ async fn mobile_money_waits_for_the_push(backend: Backend) {
     };
     let created = create(&app, &ke("push-ok")).await;
     assert_eq!(status_of(&created), "processing:new");
-    assert!(
-        created["integration"]["form_url"].is_string(),
-        "KE mobile money has a form_url too"
-    );
+    assert!(created["integration"]["form_url"].is_string(), "KE mobile money has a form_url too");
     let (_, info) = app.call(INFO, &app.general_ref("push-ok")).await;
     assert!(info["recipient_requisites"].is_null());
-    assert!(
-        title(&info, "recipient_pan")
-            .unwrap()
-            .as_str()
-            .unwrap()
-            .contains("not required")
-    );
+    assert!(title(&info, "recipient_pan").unwrap().as_str().unwrap().contains("not required"));
     assert!(title(&info, "confirm_url").is_none());
     let (status, err) = app.call(CONFIRM, &app.general_ref("push-ok")).await;
     assert_eq!(status, 409, "{err}");
@@ -540,24 +327,27 @@ async fn mobile_money_waits_for_the_push(backend: Backend) {
             &json!({"request_id": refused["request_id"], "accepted": false}),
         )
         .await;
-    assert_eq!(
-        (status_of(&no).as_str(), no["status_description"].as_str()),
-        ("decline", Some("Declined by user"))
-    );
+    assert_eq!((status_of(&no).as_str(), no["status_description"].as_str()), ("decline", Some("Declined by user")));
 }
 
 async fn incoming_funds_match_by_requisite_and_amount(backend: Backend) {
     let app = spawn_app(backend).await;
     let requisite = app.add_ru_card("5536913812345672").await;
     awaiting_confirm(&app, "m", 150000).await;
-    let (status, unmatched) = app.operator("/api/v1/operator/incoming", &json!({"requisite": requisite, "amount": 149999, "currency": "RUB", "reference": "tx-1"})).await;
+    let (status, unmatched) = app
+        .operator(
+            "/api/v1/operator/incoming",
+            &json!({"requisite": requisite, "amount": 149999, "currency": "RUB", "reference": "tx-1"}),
+        )
+        .await;
     assert_eq!((status, unmatched), (200, json!({"matched": false})));
-    let (status, matched) = app.operator("/api/v1/operator/incoming", &json!({"requisite": "5536913812345672", "amount": 150000, "currency": "RUB", "reference": "tx-2"})).await;
-    assert_eq!(
-        (status, matched["matched"].as_bool()),
-        (200, Some(true)),
-        "{matched}"
-    );
+    let (status, matched) = app
+        .operator(
+            "/api/v1/operator/incoming",
+            &json!({"requisite": "5536913812345672", "amount": 150000, "currency": "RUB", "reference": "tx-2"}),
+        )
+        .await;
+    assert_eq!((status, matched["matched"].as_bool()), (200, Some(true)), "{matched}");
     assert_eq!(status_of(&matched["payment"]), "success");
     assert_eq!(matched["payment"]["payment_id"], "m");
 }
@@ -565,20 +355,9 @@ async fn incoming_funds_match_by_requisite_and_amount(backend: Backend) {
 async fn the_operator_api_needs_its_token_and_masks_pans(backend: Backend) {
     let app = spawn_app(backend).await;
     app.add_ru_card("5536913812345672").await;
-    let r = app
-        .client
-        .get(app.url("/api/v1/operator/requisites"))
-        .send()
-        .await
-        .unwrap();
+    let r = app.client.get(app.url("/api/v1/operator/requisites")).send().await.unwrap();
     assert_eq!(r.status(), 401);
-    let r = app
-        .client
-        .get(app.url("/api/v1/operator/requisites"))
-        .bearer_auth("wrong")
-        .send()
-        .await
-        .unwrap();
+    let r = app.client.get(app.url("/api/v1/operator/requisites")).bearer_auth("wrong").send().await.unwrap();
     assert_eq!(r.status(), 401);
     let (status, list) = app.operator_get("/api/v1/operator/requisites").await;
     assert_eq!(status, 200);
@@ -592,58 +371,40 @@ async fn the_operator_api_needs_its_token_and_masks_pans(backend: Backend) {
             &json!({"country": "RU", "currency": "RUB", "methods": ["card-p2p"], "pan": "1234"}),
         )
         .await;
-    assert_eq!(
-        (status, err["errors"][0]["field"].as_str()),
-        (400, Some("pan"))
-    );
-    let (status, err) = app.operator("/api/v1/operator/requisites", &json!({"country": "RU", "currency": "KZT", "methods": ["card-p2p"], "pan": "5536913812345672"})).await;
-    assert_eq!(
-        (status, err["errors"][0]["field"].as_str()),
-        (400, Some("currency"))
-    );
+    assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some("pan")));
+    let (status, err) = app
+        .operator(
+            "/api/v1/operator/requisites",
+            &json!({"country": "RU", "currency": "KZT", "methods": ["card-p2p"], "pan": "5536913812345672"}),
+        )
+        .await;
+    assert_eq!((status, err["errors"][0]["field"].as_str()), (400, Some("currency")));
 }
 
 async fn anti_fraud_declines_per_project_rules(backend: Backend) {
     let app = spawn_app(backend).await;
     let settings = json!({"antifraud": {"blocked_customer_ids": ["fraudster"], "blocked_ips": ["198.51.100.9"],
         "max_payments_per_customer": 2, "velocity_window_s": 3600}});
-    let (status, _) = app
-        .operator(
-            &format!("/api/v1/operator/projects/{}/settings", app.key.project_id),
-            &settings,
-        )
-        .await;
+    let (status, _) =
+        app.operator(&format!("/api/v1/operator/projects/{}/settings", app.key.project_id), &settings).await;
     assert_eq!(status, 200);
     let mut blocked = ru_card_payin(&app.key.project_id, "f1", 100);
     blocked["customer"]["id"] = json!("fraudster");
     let declined = create(&app, &blocked).await;
     assert_eq!(
-        (
-            status_of(&declined).as_str(),
-            declined["status_description"].as_str()
-        ),
+        (status_of(&declined).as_str(), declined["status_description"].as_str()),
         ("decline", Some("Declined by anti-fraud"))
     );
     let mut by_ip = ru_card_payin(&app.key.project_id, "f2", 100);
     by_ip["customer"]["id"] = json!("someone-else");
     by_ip["customer"]["ip_address"] = json!("198.51.100.9");
-    assert_eq!(
-        create(&app, &by_ip).await["status_description"],
-        "Declined by anti-fraud"
-    );
+    assert_eq!(create(&app, &by_ip).await["status_description"], "Declined by anti-fraud");
     for i in 0..2 {
-        let ok = create(
-            &app,
-            &ru_card_payin(&app.key.project_id, &format!("v{i}"), 100 + i),
-        )
-        .await;
+        let ok = create(&app, &ru_card_payin(&app.key.project_id, &format!("v{i}"), 100 + i)).await;
         assert_eq!(status_of(&ok), "processing:requisites");
     }
     let third = create(&app, &ru_card_payin(&app.key.project_id, "v2", 102)).await;
-    assert_eq!(
-        third["status_description"], "Declined by anti-fraud",
-        "velocity"
-    );
+    assert_eq!(third["status_description"], "Declined by anti-fraud", "velocity");
 }
 
 async fn concurrent_moves_on_one_payment_have_one_outcome(backend: Backend) {
@@ -687,10 +448,7 @@ async fn concurrent_moves_on_one_payment_have_one_outcome(backend: Backend) {
         let history = app.storage.history(&request_id).await.unwrap();
         let final_rows = history.iter().filter(|h| h.state.is_final()).count();
         assert_eq!(final_rows, 1, "exactly one final transition: {history:?}");
-        let paid_rows = history
-            .iter()
-            .filter(|h| h.state.to_string() == "processing:paid")
-            .count();
+        let paid_rows = history.iter().filter(|h| h.state.to_string() == "processing:paid").count();
         assert!(paid_rows <= 1, "confirm moved at most once: {history:?}");
     }
 }
@@ -720,51 +478,29 @@ async fn futures_util_join<F: std::future::Future + Unpin>(mut futures: Vec<F>) 
                 }
             }
         }
-        if pending {
-            Poll::Pending
-        } else {
-            Poll::Ready(results.iter_mut().map(|r| r.take().unwrap()).collect())
-        }
+        if pending { Poll::Pending } else { Poll::Ready(results.iter_mut().map(|r| r.take().unwrap()).collect()) }
     })
     .await
 }
 
 async fn waiting_payments_wake_when_requisites_appear(backend: Backend) {
     let app = spawn_app(backend).await;
-    create(
-        &app,
-        &ru_card_payin(&app.key.project_id, "early-bird", 4200),
-    )
-    .await;
+    create(&app, &ru_card_payin(&app.key.project_id, "early-bird", 4200)).await;
     // The first search finds nothing; the next one comes from the events below, not a timer.
     tokio::time::sleep(std::time::Duration::from_millis(600)).await;
     let id = app.add_ru_card("5536913812345672").await;
     let started = std::time::Instant::now();
-    app.wait_for("early-bird", 5, |b| {
-        status_of(b) == "processing:awaiting_confirm"
-    })
-    .await;
+    app.wait_for("early-bird", 5, |b| status_of(b) == "processing:awaiting_confirm").await;
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
     // Disabled, then enabled again: a second waiting payment of the same amount wakes on enable.
     app.call(CANCEL, &app.general_ref("early-bird")).await;
-    app.operator(
-        &format!("/api/v1/operator/requisites/{id}/active"),
-        &json!({"active": false}),
-    )
-    .await;
+    app.operator(&format!("/api/v1/operator/requisites/{id}/active"), &json!({"active": false})).await;
     create(&app, &ru_card_payin(&app.key.project_id, "second", 4200)).await;
     tokio::time::sleep(std::time::Duration::from_millis(600)).await;
     let (_, waiting) = app.call(INFO, &app.general_ref("second")).await;
     assert_eq!(status_of(&waiting), "processing:requisites");
-    app.operator(
-        &format!("/api/v1/operator/requisites/{id}/active"),
-        &json!({"active": true}),
-    )
-    .await;
-    app.wait_for("second", 5, |b| {
-        status_of(b) == "processing:awaiting_confirm"
-    })
-    .await;
+    app.operator(&format!("/api/v1/operator/requisites/{id}/active"), &json!({"active": true})).await;
+    app.wait_for("second", 5, |b| status_of(b) == "processing:awaiting_confirm").await;
 }
 
 both_backends!(

@@ -8,9 +8,7 @@ use std::time::Duration;
 
 use serde_json::{Value, json};
 
-use crate::helpers::{
-    Backend, ClientKey, OPERATOR_TOKEN, fresh_database, post_signed_to, ru_card_payin,
-};
+use crate::helpers::{Backend, ClientKey, OPERATOR_TOKEN, fresh_database, post_signed_to, ru_card_payin};
 use crate::receiver::{Behaviour, Receiver};
 
 /// A `kassa serve` child process.
@@ -56,14 +54,8 @@ impl Server {
                 }
             }
         });
-        let address = rx
-            .recv_timeout(Duration::from_secs(60))
-            .expect("kassa serve starts");
-        Server {
-            child,
-            address: format!("http://{address}"),
-            logs,
-        }
+        let address = rx.recv_timeout(Duration::from_secs(60)).expect("kassa serve starts");
+        Server { child, address: format!("http://{address}"), logs }
     }
 
     /// SIGKILL: no shutdown, no cleanup.
@@ -82,40 +74,18 @@ impl Drop for Server {
 
 fn create_project(database_url: &str) -> ClientKey {
     let out = Command::new(env!("CARGO_BIN_EXE_kassa"))
-        .args([
-            "project",
-            "create",
-            "--merchant",
-            "Proc Shop",
-            "--name",
-            "Main",
-        ])
+        .args(["project", "create", "--merchant", "Proc Shop", "--name", "Main"])
         .env("KASSA_DATABASE_URL", database_url)
         .output()
         .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let created: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(created["project_id"].as_str().unwrap().len(), 32);
-    assert!(
-        created["callback_key"]["public_key_pem"]
-            .as_str()
-            .unwrap()
-            .contains("BEGIN PUBLIC KEY")
-    );
+    assert!(created["callback_key"]["public_key_pem"].as_str().unwrap().contains("BEGIN PUBLIC KEY"));
     ClientKey::from_json(&created)
 }
 
-async fn call(
-    client: &reqwest::Client,
-    server: &Server,
-    key: &ClientKey,
-    path: &str,
-    body: Value,
-) -> Value {
+async fn call(client: &reqwest::Client, server: &Server, key: &ClientKey, path: &str, body: Value) -> Value {
     let r = post_signed_to(client, &server.address, key, path, &body).await;
     assert_eq!(r.status(), 200);
     r.json().await.unwrap()
@@ -140,16 +110,10 @@ async fn wait_all_delivered(
             let log = call(client, server, key, "/api/v1/callbacks", general(key, id)).await;
             logs.push(log.as_array().unwrap().clone());
         }
-        if logs
-            .iter()
-            .all(|l| !l.is_empty() && l.iter().all(|c| c["state"] == "delivered"))
-        {
+        if logs.iter().all(|l| !l.is_empty() && l.iter().all(|c| c["state"] == "delivered")) {
             return logs;
         }
-        assert!(
-            std::time::Instant::now() < deadline,
-            "not all delivered: {logs:?}"
-        );
+        assert!(std::time::Instant::now() < deadline, "not all delivered: {logs:?}");
         tokio::time::sleep(Duration::from_millis(200)).await;
     }
 }
@@ -158,33 +122,18 @@ async fn a_killed_server_loses_no_callback(backend: Backend) {
     let (url, _db) = fresh_database(backend).await;
     let url = url.expose().to_string();
     let key = create_project(&url);
-    let receiver = Receiver::start(Behaviour {
-        fail_first: 4,
-        delay: Duration::from_millis(1500),
-        ..Default::default()
-    })
-    .await;
-    let env = [
-        ("KASSA_CALLBACK_RETRY_S", "1"),
-        ("KASSA_CALLBACK_TIMEOUT_MS", "3000"),
-    ];
+    let receiver =
+        Receiver::start(Behaviour { fail_first: 4, delay: Duration::from_millis(1500), ..Default::default() }).await;
+    let env = [("KASSA_CALLBACK_RETRY_S", "1"), ("KASSA_CALLBACK_TIMEOUT_MS", "3000")];
     let first = Server::start(&url, &env);
     let client = reqwest::Client::new();
     let mut ids = Vec::new();
     for i in 0..20 {
         let id = format!("crash-{i}");
         let mut body = ru_card_payin(&key.project_id, &id, 100 + i);
-        body["general"]["merchant_decline_callback_url"] =
-            json!(format!("{}/decline", receiver.url));
+        body["general"]["merchant_decline_callback_url"] = json!(format!("{}/decline", receiver.url));
         call(&client, &first, &key, "/api/v1/payment/p2p/payin", body).await;
-        call(
-            &client,
-            &first,
-            &key,
-            "/api/v1/payment/p2p/payin/cancel",
-            general(&key, &id),
-        )
-        .await;
+        call(&client, &first, &key, "/api/v1/payment/p2p/payin/cancel", general(&key, &id)).await;
         ids.push(id);
     }
     // Attempts are in flight (the receiver holds them) and others wait for their retry.
@@ -199,10 +148,7 @@ async fn a_killed_server_loses_no_callback(backend: Backend) {
     let got = receiver.received();
     for id in &ids {
         let key_of = format!("{}:{id}:decline:", key.project_id);
-        assert!(
-            got.iter().any(|r| r.header("x-idempotency-key") == key_of),
-            "{id} was delivered at least once"
-        );
+        assert!(got.iter().any(|r| r.header("x-idempotency-key") == key_of), "{id} was delivered at least once");
     }
 }
 
@@ -231,15 +177,8 @@ async fn two_processes_on_one_postgres_database_never_do_work_twice() {
     let (url, _db) = fresh_database(Backend::Postgres).await;
     let url = url.expose().to_string();
     let key = create_project(&url);
-    let receiver = Receiver::start(Behaviour {
-        delay: Duration::from_millis(20),
-        ..Default::default()
-    })
-    .await;
-    let env = [
-        ("KASSA_CALLBACK_RETRY_S", "1"),
-        ("KASSA_REQUISITES_SEARCH_S", "2"),
-    ];
+    let receiver = Receiver::start(Behaviour { delay: Duration::from_millis(20), ..Default::default() }).await;
+    let env = [("KASSA_CALLBACK_RETRY_S", "1"), ("KASSA_REQUISITES_SEARCH_S", "2")];
     let servers = [Server::start(&url, &env), Server::start(&url, &env)];
     let client = reqwest::Client::new();
     let mut cancelled = Vec::new();
@@ -247,26 +186,12 @@ async fn two_processes_on_one_postgres_database_never_do_work_twice() {
     for i in 0..60 {
         let id = format!("two-{i}");
         let mut body = ru_card_payin(&key.project_id, &id, 100 + i);
-        body["general"]["merchant_decline_callback_url"] =
-            json!(format!("{}/decline", receiver.url));
-        call(
-            &client,
-            &servers[(i % 2) as usize],
-            &key,
-            "/api/v1/payment/p2p/payin",
-            body,
-        )
-        .await;
+        body["general"]["merchant_decline_callback_url"] = json!(format!("{}/decline", receiver.url));
+        call(&client, &servers[(i % 2) as usize], &key, "/api/v1/payment/p2p/payin", body).await;
         if i < 40 {
             // Cancelled through either process: each wakes its own dispatcher.
-            call(
-                &client,
-                &servers[(i as usize / 2) % 2],
-                &key,
-                "/api/v1/payment/p2p/payin/cancel",
-                general(&key, &id),
-            )
-            .await;
+            call(&client, &servers[(i as usize / 2) % 2], &key, "/api/v1/payment/p2p/payin/cancel", general(&key, &id))
+                .await;
             cancelled.push(id);
         } else {
             // No requisites exist: both processes' deadline jobs see these decline.
@@ -277,46 +202,22 @@ async fn two_processes_on_one_postgres_database_never_do_work_twice() {
     let logs = wait_all_delivered(&client, &servers[0], &key, &all, 60).await;
     for (id, log) in all.iter().zip(&logs) {
         assert_eq!(log.len(), 1, "{id}: one callback");
-        assert_eq!(
-            log[0]["attempts"].as_array().unwrap().len(),
-            1,
-            "{id}: one attempt: {log:?}"
-        );
+        assert_eq!(log[0]["attempts"].as_array().unwrap().len(), 1, "{id}: one attempt: {log:?}");
     }
     let mut seen: HashMap<String, usize> = HashMap::new();
     for r in receiver.received() {
-        *seen
-            .entry(r.header("x-idempotency-key").to_string())
-            .or_default() += 1;
+        *seen.entry(r.header("x-idempotency-key").to_string()).or_default() += 1;
     }
     assert_eq!(seen.len(), 60);
-    assert!(
-        seen.values().all(|n| *n == 1),
-        "each callback received once: {seen:?}"
-    );
+    assert!(seen.values().all(|n| *n == 1), "each callback received once: {seen:?}");
     for id in &expiring {
-        let info = call(
-            &client,
-            &servers[1],
-            &key,
-            "/api/v1/payment/p2p/payin/info",
-            general(&key, id),
-        )
-        .await;
+        let info = call(&client, &servers[1], &key, "/api/v1/payment/p2p/payin/info", general(&key, id)).await;
         assert_eq!(info["status_description"], "Requisites not found");
     }
-    let storage = kassa::storage::open(&kassa::config::DatabaseUrl::new(url.clone()))
-        .await
-        .unwrap();
+    let storage = kassa::storage::open(&kassa::config::DatabaseUrl::new(url.clone())).await.unwrap();
     for id in &expiring {
         let p = storage.payment(&key.project_id, id).await.unwrap().unwrap();
-        let finals = storage
-            .history(&p.request_id)
-            .await
-            .unwrap()
-            .iter()
-            .filter(|h| h.state.is_final())
-            .count();
+        let finals = storage.history(&p.request_id).await.unwrap().iter().filter(|h| h.state.is_final()).count();
         assert_eq!(finals, 1, "{id} declined exactly once");
     }
 }
@@ -327,10 +228,7 @@ async fn card_numbers_and_codes_never_reach_logs_or_storage() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}/kassa.db", dir.path().display());
     let key = create_project(&url);
-    let server = Server::start(
-        &url,
-        &[("RUST_LOG", "debug"), ("KASSA_CALLBACK_RETRY_S", "1")],
-    );
+    let server = Server::start(&url, &[("RUST_LOG", "debug"), ("KASSA_CALLBACK_RETRY_S", "1")]);
     let client = reqwest::Client::new();
     let card = |id: &str, pan: &str, cvv: &str| {
         let mut body = crate::ecom::ecom(&key.project_id, id, pan, None);
@@ -338,24 +236,10 @@ async fn card_numbers_and_codes_never_reach_logs_or_storage() {
         body
     };
     // H2H: a 3DS challenge answered through the issuer and confirm-3ds-result.
-    call(
-        &client,
-        &server,
-        &key,
-        "/api/v1/payment/ecom/payin",
-        card("c1", "4000000000003220", "9173"),
-    )
-    .await;
+    call(&client, &server, &key, "/api/v1/payment/ecom/payin", card("c1", "4000000000003220", "9173")).await;
     let mut info = Value::Null;
     for _ in 0..100 {
-        info = call(
-            &client,
-            &server,
-            &key,
-            "/api/v1/payment/ecom/payin/info",
-            general(&key, "c1"),
-        )
-        .await;
+        info = call(&client, &server, &key, "/api/v1/payment/ecom/payin/info", general(&key, "c1")).await;
         if info["sub_status"] == "awaiting_3ds_result" {
             break;
         }
@@ -376,26 +260,12 @@ async fn card_numbers_and_codes_never_reach_logs_or_storage() {
         .text()
         .await
         .unwrap();
-    let pa_res = page
-        .split("name=\"PaRes\" value=\"")
-        .nth(1)
-        .unwrap()
-        .split('"')
-        .next()
-        .unwrap()
-        .to_string();
+    let pa_res = page.split("name=\"PaRes\" value=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
     let done = call(&client, &server, &key, "/api/v1/payment/ecom/payin/confirm-3ds-result",
         json!({"general": {"project_id": key.project_id, "payment_id": "c1"}, "3ds": {"pa_res": pa_res, "md": asc["md"]}})).await;
     assert_eq!(done["status"], "success");
     // H2H: frictionless.
-    call(
-        &client,
-        &server,
-        &key,
-        "/api/v1/payment/ecom/payin",
-        card("c2", "5555555555554444", "8264"),
-    )
-    .await;
+    call(&client, &server, &key, "/api/v1/payment/ecom/payin", card("c2", "5555555555554444", "8264")).await;
     // The page's card form.
     let widget = call(
         &client,
@@ -411,13 +281,7 @@ async fn card_numbers_and_codes_never_reach_logs_or_storage() {
     .await;
     let form_url = widget["integration"]["form_url"].as_str().unwrap();
     let page = client.get(form_url).send().await.unwrap();
-    let cookie = page.headers()["set-cookie"]
-        .to_str()
-        .unwrap()
-        .split(';')
-        .next()
-        .unwrap()
-        .to_string();
+    let cookie = page.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string();
     let html = page.text().await.unwrap();
     let csrf = crate::widget::csrf_of(&html);
     let r = client
@@ -435,56 +299,27 @@ async fn card_numbers_and_codes_never_reach_logs_or_storage() {
         .await
         .unwrap();
     assert!(r.status().is_redirection() || r.status().is_success());
-    let info = call(
-        &client,
-        &server,
-        &key,
-        "/api/v1/widget/payin/info",
-        general(&key, "c3"),
-    )
-    .await;
+    let info = call(&client, &server, &key, "/api/v1/widget/payin/info", general(&key, "c3")).await;
     assert_eq!(info["status"], "success");
     tokio::time::sleep(Duration::from_millis(500)).await;
     let logs = server.logs.lock().unwrap().clone();
     drop(server);
 
-    assert!(
-        logs.contains("DEBUG") && logs.contains("payment moved"),
-        "the debug log was captured"
-    );
-    for pan in [
-        "4000000000003220",
-        "5555555555554444",
-        "2200700123456781",
-        "2200 7001 2345 6781",
-    ] {
+    assert!(logs.contains("DEBUG") && logs.contains("payment moved"), "the debug log was captured");
+    for pan in ["4000000000003220", "5555555555554444", "2200700123456781", "2200 7001 2345 6781"] {
         assert!(!logs.contains(pan), "{pan} appears in the log");
     }
     for cvv in ["9173", "8264", "6402"] {
-        for shape in [
-            format!("\"{cvv}\""),
-            format!("={cvv}"),
-            format!(": {cvv}"),
-            format!("cvv{cvv}"),
-        ] {
-            assert!(
-                !logs.contains(&shape),
-                "a security code appears in the log: {shape}"
-            );
+        for shape in [format!("\"{cvv}\""), format!("={cvv}"), format!(": {cvv}"), format!("cvv{cvv}")] {
+            assert!(!logs.contains(&shape), "a security code appears in the log: {shape}");
         }
     }
-    assert!(
-        !logs.to_ascii_lowercase().contains("cvv"),
-        "no log line mentions the security code"
-    );
+    assert!(!logs.to_ascii_lowercase().contains("cvv"), "no log line mentions the security code");
     let database = std::fs::read(dir.path().join("kassa.db")).unwrap();
     let wal = std::fs::read(dir.path().join("kassa.db-wal")).unwrap_or_default();
     let stored = String::from_utf8_lossy(&[database, wal].concat()).to_string();
     for pan in ["4000000000003220", "5555555555554444", "2200700123456781"] {
         assert!(!stored.contains(pan), "{pan} is stored in full");
     }
-    assert!(
-        stored.contains("400000******3220"),
-        "the masked card is kept"
-    );
+    assert!(stored.contains("400000******3220"), "the masked card is kept");
 }

@@ -17,10 +17,7 @@ pub struct Received {
 
 impl Received {
     pub fn header(&self, name: &str) -> &str {
-        self.headers
-            .get(name)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
+        self.headers.get(name).and_then(|v| v.to_str().ok()).unwrap_or("")
     }
 
     pub fn json(&self) -> serde_json::Value {
@@ -63,27 +60,14 @@ pub struct Receiver {
     inner: Arc<Mutex<Inner>>,
 }
 
-async fn handle(
-    State(inner): State<Arc<Mutex<Inner>>>,
-    uri: Uri,
-    headers: HeaderMap,
-    body: Bytes,
-) -> StatusCode {
+async fn handle(State(inner): State<Arc<Mutex<Inner>>>, uri: Uri, headers: HeaderMap, body: Bytes) -> StatusCode {
     let (n, behaviour) = {
         let mut i = inner.lock().unwrap();
-        i.received.push(Received {
-            path: uri.path().to_string(),
-            headers,
-            body,
-        });
+        i.received.push(Received { path: uri.path().to_string(), headers, body });
         i.answered += 1;
         (i.answered, i.behaviour.clone())
     };
-    let delay = if n <= behaviour.slow_first {
-        behaviour.slow_delay
-    } else {
-        behaviour.delay
-    };
+    let delay = if n <= behaviour.slow_first { behaviour.slow_delay } else { behaviour.delay };
     if !delay.is_zero() {
         tokio::time::sleep(delay).await;
     }
@@ -96,10 +80,7 @@ async fn handle(
 
 impl Receiver {
     pub async fn start(behaviour: Behaviour) -> Receiver {
-        let inner = Arc::new(Mutex::new(Inner {
-            behaviour,
-            ..Default::default()
-        }));
+        let inner = Arc::new(Mutex::new(Inner { behaviour, ..Default::default() }));
         let app = Router::new().fallback(handle).with_state(inner.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let url = format!("http://{}", listener.local_addr().unwrap());
@@ -124,9 +105,7 @@ impl Receiver {
             assert!(
                 std::time::Instant::now() < deadline,
                 "callbacks not received in time: {:?}",
-                got.iter()
-                    .map(|r| (r.path.clone(), r.status()))
-                    .collect::<Vec<_>>()
+                got.iter().map(|r| (r.path.clone(), r.status())).collect::<Vec<_>>()
             );
             tokio::time::sleep(Duration::from_millis(25)).await;
         }

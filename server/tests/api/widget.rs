@@ -24,67 +24,23 @@ fn widget(app: &TestApp, id: &str, currency: &str, method: Option<&str>, country
 async fn every_h2c_rule(backend: Backend) {
     let app = spawn_app(backend).await;
     let cases: Vec<(&str, Value, Option<&str>)> = vec![
-        (
-            "RU without method",
-            widget(&app, "a1", "RUB", None, "RU"),
-            None,
-        ),
-        (
-            "RU card",
-            widget(&app, "a2", "RUB", Some("payin-p2p-card"), "RU"),
-            None,
-        ),
-        (
-            "RU card ecom",
-            widget(&app, "a3", "RUB", Some("payin-ecom-card"), "RU"),
-            None,
-        ),
-        (
-            "RU unknown method",
-            widget(&app, "a4", "RUB", Some("payin-teleport"), "RU"),
-            Some("payment.widget_method"),
-        ),
+        ("RU without method", widget(&app, "a1", "RUB", None, "RU"), None),
+        ("RU card", widget(&app, "a2", "RUB", Some("payin-p2p-card"), "RU"), None),
+        ("RU card ecom", widget(&app, "a3", "RUB", Some("payin-ecom-card"), "RU"), None),
+        ("RU unknown method", widget(&app, "a4", "RUB", Some("payin-teleport"), "RU"), Some("payment.widget_method")),
         (
             "RU method of another country",
             widget(&app, "a5", "RUB", Some("payin-ussd"), "RU"),
             Some("payment.widget_method"),
         ),
-        (
-            "KZ without method",
-            widget(&app, "b1", "KZT", None, "KZ"),
-            Some("payment.widget_method"),
-        ),
-        (
-            "KZ exact method",
-            widget(
-                &app,
-                "b2",
-                "KZT",
-                Some("payin-p2p-card-international"),
-                "KZ",
-            ),
-            None,
-        ),
-        (
-            "KZ other method",
-            widget(&app, "b3", "KZT", Some("payin-p2p-card"), "KZ"),
-            Some("payment.widget_method"),
-        ),
-        (
-            "KZ card ecom",
-            widget(&app, "b4", "KZT", Some("payin-ecom-card"), "KZ"),
-            None,
-        ),
+        ("KZ without method", widget(&app, "b1", "KZT", None, "KZ"), Some("payment.widget_method")),
+        ("KZ exact method", widget(&app, "b2", "KZT", Some("payin-p2p-card-international"), "KZ"), None),
+        ("KZ other method", widget(&app, "b3", "KZT", Some("payin-p2p-card"), "KZ"), Some("payment.widget_method")),
+        ("KZ card ecom", widget(&app, "b4", "KZT", Some("payin-ecom-card"), "KZ"), None),
         (
             "KZ lifetime 900",
             with(
-                &widget(
-                    &app,
-                    "b5",
-                    "KZT",
-                    Some("payin-p2p-card-international"),
-                    "KZ",
-                ),
+                &widget(&app, "b5", "KZT", Some("payin-p2p-card-international"), "KZ"),
                 "payment.lifetime",
                 Some(json!(900)),
             ),
@@ -93,13 +49,7 @@ async fn every_h2c_rule(backend: Backend) {
         (
             "KZ lifetime 901",
             with(
-                &widget(
-                    &app,
-                    "b6",
-                    "KZT",
-                    Some("payin-p2p-card-international"),
-                    "KZ",
-                ),
+                &widget(&app, "b6", "KZT", Some("payin-p2p-card-international"), "KZ"),
                 "payment.lifetime",
                 Some(json!(901)),
             ),
@@ -107,60 +57,28 @@ async fn every_h2c_rule(backend: Backend) {
         ),
         (
             "RU lifetime 601",
-            with(
-                &widget(&app, "b7", "RUB", None, "RU"),
-                "payment.lifetime",
-                Some(json!(601)),
-            ),
+            with(&widget(&app, "b7", "RUB", None, "RU"), "payment.lifetime", Some(json!(601))),
             Some("payment.lifetime"),
         ),
         (
             "NG lifetime 900 (H2C max 600)",
             with(
-                &with(
-                    &widget(&app, "b8", "NGN", Some("payin-ussd"), "NG"),
-                    "customer.email",
-                    Some(json!("a@b.ng")),
-                ),
+                &with(&widget(&app, "b8", "NGN", Some("payin-ussd"), "NG"), "customer.email", Some(json!("a@b.ng"))),
                 "payment.lifetime",
                 Some(json!(900)),
             ),
             Some("payment.lifetime"),
         ),
-        (
-            "NG without email",
-            widget(&app, "c1", "NGN", Some("payin-ussd"), "NG"),
-            Some("customer.email"),
-        ),
-        (
-            "ZA without email",
-            widget(&app, "c2", "ZAR", Some("payin-eft-link"), "ZA"),
-            Some("customer.email"),
-        ),
-        (
-            "KE without email",
-            widget(&app, "c3", "KES", Some("payin-mobile-money"), "KE"),
-            Some("customer.email"),
-        ),
+        ("NG without email", widget(&app, "c1", "NGN", Some("payin-ussd"), "NG"), Some("customer.email")),
+        ("ZA without email", widget(&app, "c2", "ZAR", Some("payin-eft-link"), "ZA"), Some("customer.email")),
+        ("KE without email", widget(&app, "c3", "KES", Some("payin-mobile-money"), "KE"), Some("customer.email")),
         (
             "KE with email",
-            with(
-                &widget(&app, "c4", "KES", Some("payin-mobile-money"), "KE"),
-                "customer.email",
-                Some(json!("a@b.ke")),
-            ),
+            with(&widget(&app, "c4", "KES", Some("payin-mobile-money"), "KE"), "customer.email", Some(json!("a@b.ke"))),
             None,
         ),
-        (
-            "KG phone",
-            widget(&app, "c5", "KGS", Some("payin-p2p-phone"), "KG"),
-            None,
-        ),
-        (
-            "AR has no widget",
-            widget(&app, "c6", "ARS", None, "AR"),
-            Some("payment.currency"),
-        ),
+        ("KG phone", widget(&app, "c5", "KGS", Some("payin-p2p-phone"), "KG"), None),
+        ("AR has no widget", widget(&app, "c6", "ARS", None, "AR"), Some("payment.currency")),
         (
             "widget ignores sender fields but bank_symbol",
             with(
@@ -172,11 +90,7 @@ async fn every_h2c_rule(backend: Backend) {
         ),
         (
             "widget sender bank must exist",
-            with(
-                &widget(&app, "d2", "RUB", None, "RU"),
-                "sender",
-                Some(json!({"bank_symbol": "nobank"})),
-            ),
+            with(&widget(&app, "d2", "RUB", None, "RU"), "sender", Some(json!({"bank_symbol": "nobank"}))),
             Some("sender.bank_symbol"),
         ),
         (
@@ -199,11 +113,7 @@ async fn every_h2c_rule(backend: Backend) {
         ),
         (
             "widget payment.method is ignored",
-            with(
-                &widget(&app, "d5", "RUB", None, "RU"),
-                "payment.method",
-                Some(json!("nonsense")),
-            ),
+            with(&widget(&app, "d5", "RUB", None, "RU"), "payment.method", Some(json!("nonsense"))),
             None,
         ),
     ];
@@ -212,19 +122,10 @@ async fn every_h2c_rule(backend: Backend) {
         let (status, answer) = app.call(CREATE, &body).await;
         let ok = match expected {
             None => status == 200,
-            Some(field) => {
-                status == 400
-                    && answer["errors"]
-                        .as_array()
-                        .unwrap()
-                        .iter()
-                        .any(|e| e["field"] == field)
-            }
+            Some(field) => status == 400 && answer["errors"].as_array().unwrap().iter().any(|e| e["field"] == field),
         };
         if !ok {
-            failures.push(format!(
-                "{label}: expected {expected:?}, got {status} {answer}"
-            ));
+            failures.push(format!("{label}: expected {expected:?}, got {status} {answer}"));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
@@ -232,41 +133,22 @@ async fn every_h2c_rule(backend: Backend) {
 
 async fn widget_create_and_info_answer_the_widget_body(backend: Backend) {
     let app = spawn_app(backend).await;
-    let (_, unchosen) = app
-        .call(CREATE, &widget(&app, "w1", "RUB", None, "RU"))
-        .await;
-    assert_eq!(
-        status_of(&unchosen),
-        "processing:new",
-        "the user picks the method on the page"
-    );
+    let (_, unchosen) = app.call(CREATE, &widget(&app, "w1", "RUB", None, "RU")).await;
+    assert_eq!(status_of(&unchosen), "processing:new", "the user picks the method on the page");
     assert!(unchosen["payment_info"]["widget_method"].is_null());
-    assert_eq!(
-        unchosen["integration"]["redirect_url"],
-        "https://shop.example/back"
-    );
-    assert!(
-        unchosen.get("recipient_requisites").is_none(),
-        "widget answers carry no requisites"
-    );
+    assert_eq!(unchosen["integration"]["redirect_url"], "https://shop.example/back");
+    assert!(unchosen.get("recipient_requisites").is_none(), "widget answers carry no requisites");
     let mut uz = widget(&app, "w2", "UZS", Some("payin-p2p-card"), "UZ");
     uz["payment"]["payment_system"] = json!("uzcard");
     let (_, chosen) = app.call(CREATE, &uz).await;
     assert_eq!(status_of(&chosen), "processing:requisites");
-    let (status, info) = app
-        .call("/api/v1/widget/payin/info", &app.general_ref("w2"))
-        .await;
+    let (status, info) = app.call("/api/v1/widget/payin/info", &app.general_ref("w2")).await;
     assert_eq!(status, 200);
     assert_eq!(info["payment_info"]["widget_method"], "payin-p2p-card");
     assert_eq!(info["payment_info"]["method"], "card-p2p");
     assert_eq!(info["payment_info"]["payment_system"], "uzcard");
     assert_eq!(info["payment_info"]["lifetime"], 600);
-    assert!(
-        info["integration"]["form_url"]
-            .as_str()
-            .unwrap()
-            .contains("/pay/")
-    );
+    assert!(info["integration"]["form_url"].as_str().unwrap().contains("/pay/"));
 }
 
 /// A browser-like client: keeps the session cookie.
@@ -293,11 +175,7 @@ impl<'a> Browser<'a> {
         }
         let r = req.send().await.unwrap();
         self.keep_cookie(&r);
-        (
-            r.headers().clone(),
-            r.status().as_u16(),
-            r.text().await.unwrap(),
-        )
+        (r.headers().clone(), r.status().as_u16(), r.text().await.unwrap())
     }
 
     pub async fn post_form(&mut self, url: &str, form: &[(&str, &str)]) -> reqwest::Response {
@@ -312,39 +190,21 @@ impl<'a> Browser<'a> {
 }
 
 pub fn csrf_of(html: &str) -> String {
-    html.split("name=\"csrf\" value=\"")
-        .nth(1)
-        .and_then(|s| s.split('"').next())
-        .unwrap_or_default()
-        .to_string()
+    html.split("name=\"csrf\" value=\"").nth(1).and_then(|s| s.split('"').next()).unwrap_or_default().to_string()
 }
 
 async fn the_page_is_protected_and_follows_post_redirect_get(backend: Backend) {
     let app = spawn_app(backend).await;
     app.add_ru_card("5536913812345672").await;
-    let (_, created) = app
-        .call(CREATE, &widget(&app, "p1", "RUB", None, "RU"))
-        .await;
-    let form_url = created["integration"]["form_url"]
-        .as_str()
-        .unwrap()
-        .to_string();
+    let (_, created) = app.call(CREATE, &widget(&app, "p1", "RUB", None, "RU")).await;
+    let form_url = created["integration"]["form_url"].as_str().unwrap().to_string();
     let mut browser = Browser::new(&app);
     let (headers, status, html) = browser.get(&form_url).await;
     assert_eq!(status, 200);
     let csp = headers["content-security-policy"].to_str().unwrap();
-    assert!(
-        csp.contains("frame-ancestors 'none'") && csp.contains("default-src 'none'"),
-        "{csp}"
-    );
+    assert!(csp.contains("frame-ancestors 'none'") && csp.contains("default-src 'none'"), "{csp}");
     assert!(!csp.contains("unsafe-inline"), "{csp}");
-    let nonce = csp
-        .split("'nonce-")
-        .nth(1)
-        .unwrap()
-        .split('\'')
-        .next()
-        .unwrap();
+    let nonce = csp.split("'nonce-").nth(1).unwrap().split('\'').next().unwrap();
     for script in html.split("<script").skip(1) {
         assert!(
             script.starts_with(&format!(" type=\"module\" nonce=\"{nonce}\""))
@@ -355,174 +215,78 @@ async fn the_page_is_protected_and_follows_post_redirect_get(backend: Backend) {
     assert_eq!(headers["cache-control"], "no-store");
     assert_eq!(headers["x-frame-options"], "DENY");
     assert_eq!(headers["referrer-policy"], "no-referrer");
-    assert!(
-        html.starts_with("<!DOCTYPE html><html lang=\"ru\""),
-        "RU payments default to Russian"
-    );
+    assert!(html.starts_with("<!DOCTYPE html><html lang=\"ru\""), "RU payments default to Russian");
     let csrf = csrf_of(&html);
     assert_eq!(csrf.len(), 40);
 
     // Without the session's token the form changes nothing.
-    let r = browser
-        .post_form(
-            &format!("{form_url}/method"),
-            &[("csrf", "forged"), ("method", "payin-p2p-card")],
-        )
-        .await;
+    let r = browser.post_form(&format!("{form_url}/method"), &[("csrf", "forged"), ("method", "payin-p2p-card")]).await;
     assert_eq!(r.status(), 303);
-    let (_, info) = app
-        .call("/api/v1/widget/payin/info", &app.general_ref("p1"))
-        .await;
+    let (_, info) = app.call("/api/v1/widget/payin/info", &app.general_ref("p1")).await;
     assert_eq!(status_of(&info), "processing:new");
     // A method the page does not offer is refused too.
-    browser
-        .post_form(
-            &format!("{form_url}/method"),
-            &[("csrf", &csrf), ("method", "payin-ussd")],
-        )
-        .await;
-    let (_, info) = app
-        .call("/api/v1/widget/payin/info", &app.general_ref("p1"))
-        .await;
+    browser.post_form(&format!("{form_url}/method"), &[("csrf", &csrf), ("method", "payin-ussd")]).await;
+    let (_, info) = app.call("/api/v1/widget/payin/info", &app.general_ref("p1")).await;
     assert_eq!(status_of(&info), "processing:new");
 
     let r = browser
-        .post_form(
-            &format!("{form_url}/method"),
-            &[
-                ("csrf", &csrf),
-                ("method", "payin-p2p-card"),
-                ("lang", "en"),
-            ],
-        )
+        .post_form(&format!("{form_url}/method"), &[("csrf", &csrf), ("method", "payin-p2p-card"), ("lang", "en")])
         .await;
     assert_eq!(r.status(), 303);
-    assert!(
-        r.headers()["location"]
-            .to_str()
-            .unwrap()
-            .ends_with("?lang=en")
-    );
-    app.wait_for("p1", 10, |b| status_of(b) == "processing:awaiting_confirm")
-        .await;
+    assert!(r.headers()["location"].to_str().unwrap().ends_with("?lang=en"));
+    app.wait_for("p1", 10, |b| status_of(b) == "processing:awaiting_confirm").await;
     let (_, _, html) = browser.get(&format!("{form_url}?lang=en")).await;
     assert!(html.contains("5536 9138 1234 5672"), "grouped card number");
     assert!(html.contains("Transfer the exact amount"));
-    let status: Value = app
-        .client
-        .get(format!("{form_url}/status"))
-        .send()
-        .await
-        .unwrap()
-        .json()
-        .await
-        .unwrap();
+    let status: Value = app.client.get(format!("{form_url}/status")).send().await.unwrap().json().await.unwrap();
     assert_eq!(status["sub_status"], "awaiting_confirm");
     assert_eq!(status["final"], false);
-    let r = browser
-        .post_form(&format!("{form_url}/confirm"), &[("csrf", &csrf)])
-        .await;
+    let r = browser.post_form(&format!("{form_url}/confirm"), &[("csrf", &csrf)]).await;
     assert_eq!(r.status(), 303);
-    let (_, info) = app
-        .call("/api/v1/widget/payin/info", &app.general_ref("p1"))
-        .await;
+    let (_, info) = app.call("/api/v1/widget/payin/info", &app.general_ref("p1")).await;
     assert_eq!(status_of(&info), "processing:paid");
 
     // Receipts: checked by content and size; a valid one opens the dispute.
     let file = |data: Vec<u8>| {
-        reqwest::multipart::Form::new()
-            .text("csrf", csrf.clone())
-            .part(
-                "receipt",
-                reqwest::multipart::Part::bytes(data)
-                    .file_name("r.pdf")
-                    .mime_str("application/pdf")
-                    .unwrap(),
-            )
+        reqwest::multipart::Form::new().text("csrf", csrf.clone()).part(
+            "receipt",
+            reqwest::multipart::Part::bytes(data).file_name("r.pdf").mime_str("application/pdf").unwrap(),
+        )
     };
     let cookie = browser.cookie.clone().unwrap();
     let post_receipt = |form: reqwest::multipart::Form| {
-        app.client
-            .post(format!("{form_url}/receipt"))
-            .multipart(form)
-            .header("cookie", cookie.clone())
-            .send()
+        app.client.post(format!("{form_url}/receipt")).multipart(form).header("cookie", cookie.clone()).send()
     };
-    let r = post_receipt(file(b"<html>not a pdf</html>".to_vec()))
-        .await
-        .unwrap();
+    let r = post_receipt(file(b"<html>not a pdf</html>".to_vec())).await.unwrap();
     assert_eq!(r.status(), 303);
-    let r = post_receipt(file(vec![b'%'; 5 * 1024 * 1024 + 1]))
-        .await
-        .unwrap();
+    let r = post_receipt(file(vec![b'%'; 5 * 1024 * 1024 + 1])).await.unwrap();
     assert_eq!(r.status(), 303);
-    let (_, info) = app
-        .call("/api/v1/widget/payin/info", &app.general_ref("p1"))
-        .await;
-    assert_eq!(
-        status_of(&info),
-        "processing:paid",
-        "refused receipts change nothing"
-    );
+    let (_, info) = app.call("/api/v1/widget/payin/info", &app.general_ref("p1")).await;
+    assert_eq!(status_of(&info), "processing:paid", "refused receipts change nothing");
     let (_, _, html) = browser.get(&format!("{form_url}?lang=en")).await;
-    assert!(
-        html.contains("The file is larger than 5 MB."),
-        "the last refusal is shown once"
-    );
-    let r = post_receipt(file(b"%PDF-1.4\n%receipt\n".to_vec()))
-        .await
-        .unwrap();
+    assert!(html.contains("The file is larger than 5 MB."), "the last refusal is shown once");
+    let r = post_receipt(file(b"%PDF-1.4\n%receipt\n".to_vec())).await.unwrap();
     assert_eq!(r.status(), 303);
-    let (_, info) = app
-        .call("/api/v1/widget/payin/info", &app.general_ref("p1"))
-        .await;
+    let (_, info) = app.call("/api/v1/widget/payin/info", &app.general_ref("p1")).await;
     assert_eq!(status_of(&info), "dispute:confirm_timeout");
-    let receipts = app
-        .storage
-        .receipts(info["request_id"].as_str().unwrap())
-        .await
-        .unwrap();
+    let receipts = app.storage.receipts(info["request_id"].as_str().unwrap()).await.unwrap();
     assert_eq!(receipts.len(), 1);
     assert_eq!(receipts[0].content_type, "application/pdf");
 }
 
 async fn unknown_pages_are_localized_404s(backend: Backend) {
     let app = spawn_app(backend).await;
-    for (path, lang) in [
-        (format!("/pay/{}", "a".repeat(40)), "ru"),
-        ("/pay/xyz".to_string(), "ko"),
-    ] {
-        let r = app
-            .client
-            .get(app.url(&path))
-            .header("accept-language", lang)
-            .send()
-            .await
-            .unwrap();
+    for (path, lang) in [(format!("/pay/{}", "a".repeat(40)), "ru"), ("/pay/xyz".to_string(), "ko")] {
+        let r = app.client.get(app.url(&path)).header("accept-language", lang).send().await.unwrap();
         assert_eq!(r.status(), 404);
         let html = r.text().await.unwrap();
         assert!(html.contains(&format!("<html lang=\"{lang}\"")), "{html}");
     }
-    let r = app
-        .client
-        .get(app.url(&format!("/pay/{}/status", "b".repeat(40))))
-        .send()
-        .await
-        .unwrap();
+    let r = app.client.get(app.url(&format!("/pay/{}/status", "b".repeat(40)))).send().await.unwrap();
     assert_eq!(r.status(), 404);
-    let css = app
-        .client
-        .get(app.url("/assets/main.css?v=1"))
-        .send()
-        .await
-        .unwrap();
+    let css = app.client.get(app.url("/assets/main.css?v=1")).send().await.unwrap();
     assert_eq!(css.status(), 200);
-    assert!(
-        css.headers()["cache-control"]
-            .to_str()
-            .unwrap()
-            .contains("immutable")
-    );
+    assert!(css.headers()["cache-control"].to_str().unwrap().contains("immutable"));
 }
 
 both_backends!(

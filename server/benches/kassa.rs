@@ -1,0 +1,813 @@
+//! Kassa's benchmarks, each beside a floor measured in the same run (docs/PERFORMANCE.md).
+//!
+//! `cargo bench --bench kassa -- [normalize|create|info|callbacks|page|all]`
+//! PostgreSQL parts use `KASSA_BENCH_PG` (default `postgres://postgres@127.0.0.1:5432/test`).
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use axum::Router;
+use axum::routing::post;
+use base64::Engine as _;
+use base64::engine::general_purpose::URL_SAFE_NO_PAD;
+use kassa::admin::{self, NewProject};
+use kassa::config::{Config, DatabaseUrl};
+use kassa::crypto::keys::KeyType;
+use kassa::crypto::normalize;
+use kassa::secret::Secret;
+use kassa::startup::Application;
+use p256::ecdsa::signature::Signer;
+use p256::pkcs8::DecodePrivateKey;
+use serde_json::{Value, json};
+use tokio::sync::Mutex;
+
+const CONCURRENCY: usize = 32;
+const WARMUP: Duration = Duration::from_secs(2);
+const RUN: Duration = Duration::from_secs(10);
+
+fn main() {
+    let what = std::env::args().skip(1).find(|a| !a.starts_with('-')).unwrap_or_else(|| "all".into());
+    let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
+    println!(
+        "# Kassa benchmarks ({} cores); section: {what}\n",
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+    );
+    if what == "normalize" || what == "all" {
+        normalize_bench();
+    }
+    if what == "create" || what == "all" {
+        rt.block_on(create_bench());
+    }
+    if what == "info" || what == "all" {
+        rt.block_on(info_bench());
+    }
+    if what == "callbacks" || what == "all" {
+        rt.block_on(callbacks_bench());
+    }
+    if what == "page" || what == "all" {
+        rt.block_on(page_bench());
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared helpers
+
+struct Stats {
+    throughput: f64,
+    p50_ms: f64,
+    p99_ms: f64,
+    /// CPU time of this process (client and server, and SQLite) per request, in µs.
+    cpu_us: f64,
+}
+
+/// User + system CPU time of this process, in seconds (from /proc/self/stat).
+fn process_cpu_s() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let fields: Vec<&str> = stat.rsplit(") ").next().unwrap_or("").split(' ').collect();
+    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    // Fields 14 and 15 of stat(5), counted from the field after the command name.
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i].as_secs_f64() * 1000.0
+}
+
+/// Runs `CONCURRENCY` workers calling `one` for WARMUP + RUN; counts the RUN part.
+async fn load<F, Fut>(one: F) -> Stats
+where
+    F: Fn(usize) -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = bool> + Send,
+{
+    let one = Arc::new(one);
+    let next = Arc::new(AtomicUsize::new(0));
+    let latencies = Arc::new(Mutex::new(Vec::new()));
+    let start = Instant::now();
+    let cpu_at_run = tokio::spawn(async move {
+        tokio::time::sleep(WARMUP).await;
+        let at_run = process_cpu_s();
+        tokio::time::sleep(RUN).await;
+        process_cpu_s() - at_run
+    });
+    let mut workers = Vec::new();
+    for _ in 0..CONCURRENCY {
+        let (one, next, latencies) = (one.clone(), next.clone(), latencies.clone());
+        workers.push(tokio::spawn(async move {
+            let mut mine = Vec::new();
+            loop {
+                let began = Instant::now();
+                if began - start > WARMUP + RUN {
+                    break;
+                }
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let ok = one(i).await;
+                assert!(ok, "request {i} failed");
+                if began - start >= WARMUP {
+                    mine.push(began.elapsed());
+                }
+            }
+            latencies.lock().await.extend(mine);
+        }));
+    }
+    for w in workers {
+        w.await.unwrap();
+    }
+    let cpu = cpu_at_run.await.unwrap();
+    let mut all = latencies.lock().await.clone();
+    all.sort();
+    Stats {
+        throughput: all.len() as f64 / RUN.as_secs_f64(),
+        p50_ms: percentile(&all, 0.5),
+        p99_ms: percentile(&all, 0.99),
+        cpu_us: cpu * 1e6 / all.len().max(1) as f64,
+    }
+}
+
+fn report(name: &str, s: &Stats) {
+    println!(
+        "  {name:<44} {:>9.0} req/s   p50 {:>7.2} ms   p99 {:>7.2} ms   {:>5.0} µs CPU/req",
+        s.throughput, s.p50_ms, s.p99_ms, s.cpu_us
+    );
+}
+
+fn pg_admin() -> String {
+    std::env::var("KASSA_BENCH_PG").unwrap_or_else(|_| "postgres://postgres@127.0.0.1:5432/test".into())
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+/// A fresh database; keeps its directory alive.
+async fn fresh(backend: Backend, tag: &str) -> (String, Option<tempfile::TempDir>) {
+    match backend {
+        Backend::Sqlite => {
+            let dir = tempfile::tempdir().unwrap();
+            (format!("sqlite://{}/{tag}.db", dir.path().display()), Some(dir))
+        }
+        Backend::Postgres => {
+            use sqlx::Connection;
+            let name = format!("kassa_bench_{tag}_{}", std::process::id());
+            let mut c = sqlx::PgConnection::connect(&pg_admin()).await.expect("PostgreSQL for the benchmark");
+            sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut c).await.unwrap();
+            sqlx::query(&format!("CREATE DATABASE {name}")).execute(&mut c).await.unwrap();
+            let mut url = url::Url::parse(&pg_admin()).unwrap();
+            url.set_path(&name);
+            (url.to_string(), None)
+        }
+    }
+}
+
+async fn drop_pg(url: &str) {
+    use sqlx::Connection;
+    let name = url.rsplit('/').next().unwrap().to_string();
+    if let Ok(mut c) = sqlx::PgConnection::connect(&pg_admin()).await {
+        let _ = sqlx::query(&format!("DROP DATABASE IF EXISTS {name} WITH (FORCE)")).execute(&mut c).await;
+    }
+}
+
+/// How the benchmark client signs (`KASSA_BENCH_KEY=ecdsa|rsa|hmac`, default ecdsa: the
+/// default key type of new projects).
+enum BenchSigner {
+    Ecdsa(p256::ecdsa::SigningKey),
+    Rsa(Box<rsa::pkcs1v15::SigningKey<sha2::Sha256>>),
+    Hmac(String),
+}
+
+fn bench_key_type() -> KeyType {
+    match std::env::var("KASSA_BENCH_KEY").as_deref() {
+        Ok("rsa") => KeyType::RsaSha256,
+        Ok("hmac") => KeyType::HmacSha512,
+        _ => KeyType::EcdsaP256,
+    }
+}
+
+struct Kassa {
+    base: String,
+    key: (String, String, String, BenchSigner),
+    storage: Arc<dyn kassa::storage::Storage>,
+}
+
+async fn start_kassa(database_url: &str, configure: impl FnOnce(&mut Config)) -> Kassa {
+    let mut c = Config::defaults();
+    c.database_url = DatabaseUrl::new(database_url);
+    c.bind = "127.0.0.1:0".parse().unwrap();
+    c.operator_token = Some(Secret::new("bench".into()));
+    c.allow_private_callbacks = true;
+    c.sandbox = true;
+    c.rate_limit_rps = 10_000_000;
+    c.rate_limit_burst = 10_000_000;
+    c.requisites_search_s = 3600;
+    c.site_root = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/site").into();
+    configure(&mut c);
+    let app = Application::build(c).await.unwrap();
+    let base = format!("http://{}", app.local_addr());
+    let storage = app.storage();
+    let created = admin::create_project(
+        storage.as_ref(),
+        NewProject {
+            merchant: "Bench".into(),
+            name: "Bench".into(),
+            request_key_type: bench_key_type(),
+            public_key_pem: None,
+            callback_key_type: KeyType::EcdsaP256,
+            redirect_url: None,
+        },
+    )
+    .await
+    .unwrap();
+    tokio::spawn(app.run_until_stopped());
+    let pem = created.request_key.private_key_pem.clone().unwrap_or_default();
+    let sk = match bench_key_type() {
+        KeyType::EcdsaP256 => BenchSigner::Ecdsa(p256::ecdsa::SigningKey::from_pkcs8_pem(&pem).unwrap()),
+        KeyType::RsaSha256 => BenchSigner::Rsa(Box::new(rsa::pkcs1v15::SigningKey::new(
+            rsa::RsaPrivateKey::from_pkcs8_pem(&pem).unwrap(),
+        ))),
+        KeyType::HmacSha512 => BenchSigner::Hmac(created.request_key.hmac_secret.clone().unwrap()),
+    };
+    Kassa { base, key: (created.merchant_id, created.project_id, created.request_key.token, sk), storage }
+}
+
+/// A request body and its headers, signed in advance so the load loop only sends.
+struct Prepared {
+    body: String,
+    headers: Vec<(&'static str, String)>,
+}
+
+fn prepare(kassa: &Kassa, body: &Value) -> Prepared {
+    let (merchant, _, token, signer) = &kassa.key;
+    let ts = (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()).to_string();
+    let message = normalize::message(body, &ts);
+    let sig: Vec<u8> = match signer {
+        BenchSigner::Ecdsa(sk) => {
+            let s: p256::ecdsa::DerSignature = sk.sign(&normalize::digest(&message));
+            s.as_bytes().to_vec()
+        }
+        BenchSigner::Rsa(sk) => {
+            use rsa::signature::SignatureEncoding;
+            sk.sign(&normalize::digest(&message)).to_vec()
+        }
+        BenchSigner::Hmac(secret) => {
+            use hmac::Mac;
+            let mut mac = hmac::Hmac::<sha2::Sha512>::new_from_slice(secret.as_bytes()).unwrap();
+            mac.update(message.as_bytes());
+            mac.finalize().into_bytes().to_vec()
+        }
+    };
+    Prepared {
+        body: body.to_string(),
+        headers: vec![
+            ("content-type", "application/json".into()),
+            ("x-access-timestamp", ts),
+            ("x-access-merchant-id", merchant.clone()),
+            ("x-access-token", token.clone()),
+            ("x-access-signature", URL_SAFE_NO_PAD.encode(sig)),
+        ],
+    }
+}
+
+async fn send(client: &reqwest::Client, url: &str, p: &Prepared) -> bool {
+    let mut req = client.post(url).body(p.body.clone());
+    for (k, v) in &p.headers {
+        req = req.header(*k, v);
+    }
+    matches!(req.send().await, Ok(r) if r.status().is_success())
+}
+
+fn create_body(project_id: &str, i: usize) -> Value {
+    json!({
+        "general": {"project_id": project_id, "payment_id": format!("bench-{i}"), "merchant_callback_url": "https://merchant.example/cb"},
+        "payment": {"method": "card-p2p", "amount": 150000 + i as i64, "currency": "RUB", "description": "Order"},
+        "sender": {"card_holder": "IVAN PETROV"},
+        "customer": {"id": format!("user-{}", i % 1000), "ip_address": "203.0.113.7", "country": "RU", "email": "u@example.com"}
+    })
+}
+
+// ---------------------------------------------------------------------------------------------
+// 1. Normalization
+
+fn normalize_bench() {
+    println!("## Normalization of a typical create body (release build)\n");
+    let body = create_body("57aff4dbb45d42bfbc5fb7a499a01782", 1);
+    let ts = "1706182847";
+    let n = 200_000;
+    let mut times = Vec::with_capacity(n);
+    let mut sink = 0u8;
+    for _ in 0..n {
+        let t = Instant::now();
+        let d = normalize::digest(&normalize::message(&body, ts));
+        sink ^= d[0];
+        times.push(t.elapsed());
+    }
+    times.sort();
+    let mean = times.iter().sum::<Duration>() / n as u32;
+    println!(
+        "  normalize + base64url + SHA-256: mean {:.2} µs, p50 {:.2} µs, p99 {:.2} µs ({} fields, {n} runs){}\n",
+        mean.as_secs_f64() * 1e6,
+        times[n / 2].as_secs_f64() * 1e6,
+        times[n * 99 / 100].as_secs_f64() * 1e6,
+        normalize::normalize(&body).split(';').count(),
+        if sink == 255 { " " } else { "" }
+    );
+    let message = normalize::message(&body, ts);
+    for key_type in KeyType::ALL {
+        let key = kassa::crypto::keys::generate_request_key(key_type);
+        let verifier = kassa::crypto::keys::RequestVerifier::from_stored(&key.stored).unwrap();
+        let signature = client_signature(&key, &message);
+        let runs = 2000;
+        let t = Instant::now();
+        for _ in 0..runs {
+            assert!(verifier.verify(&message, &signature));
+        }
+        println!("  verify {key_type:<12} {:>8.1} µs per request", t.elapsed().as_secs_f64() * 1e6 / runs as f64);
+    }
+    println!();
+}
+
+fn client_signature(key: &kassa::crypto::keys::NewRequestKey, message: &str) -> String {
+    use hmac::Mac;
+    let digest = normalize::digest(message);
+    let bytes = match key.stored.key_type {
+        KeyType::EcdsaP256 => {
+            let sk = p256::ecdsa::SigningKey::from_pkcs8_pem(key.private_key_pem.as_ref().unwrap().expose()).unwrap();
+            let sig: p256::ecdsa::DerSignature = sk.sign(&digest);
+            sig.as_bytes().to_vec()
+        }
+        KeyType::RsaSha256 => {
+            let sk = rsa::RsaPrivateKey::from_pkcs8_pem(key.private_key_pem.as_ref().unwrap().expose()).unwrap();
+            use rsa::signature::SignatureEncoding;
+            rsa::pkcs1v15::SigningKey::<sha2::Sha256>::new(sk).sign(&digest).to_vec()
+        }
+        KeyType::HmacSha512 => {
+            let mut mac = hmac::Hmac::<sha2::Sha512>::new_from_slice(
+                key.stored.hmac_secret.as_ref().unwrap().expose().as_bytes(),
+            )
+            .unwrap();
+            mac.update(message.as_bytes());
+            mac.finalize().into_bytes().to_vec()
+        }
+    };
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Create-payin throughput vs a bare handler inserting one row
+
+async fn floor_server(database_url: String) -> String {
+    #[derive(Clone)]
+    enum Pool {
+        Sqlite(sqlx::SqlitePool),
+        Postgres(sqlx::PgPool),
+    }
+    let pool = if database_url.starts_with("sqlite") {
+        use std::str::FromStr;
+        let o = sqlx::sqlite::SqliteConnectOptions::from_str(&database_url)
+            .unwrap()
+            .create_if_missing(true)
+            .journal_mode(sqlx::sqlite::SqliteJournalMode::Wal)
+            .synchronous(sqlx::sqlite::SqliteSynchronous::Normal)
+            .busy_timeout(Duration::from_secs(10));
+        let p = sqlx::sqlite::SqlitePoolOptions::new().max_connections(1).connect_with(o).await.unwrap();
+        sqlx::query("CREATE TABLE floor (id TEXT PRIMARY KEY, payment_id TEXT NOT NULL, amount BIGINT NOT NULL, body TEXT NOT NULL)")
+            .execute(&p)
+            .await
+            .unwrap();
+        Pool::Sqlite(p)
+    } else {
+        let p = sqlx::postgres::PgPoolOptions::new().max_connections(16).connect(&database_url).await.unwrap();
+        sqlx::query("CREATE TABLE floor (id TEXT PRIMARY KEY, payment_id TEXT NOT NULL, amount BIGINT NOT NULL, body TEXT NOT NULL)")
+            .execute(&p)
+            .await
+            .unwrap();
+        Pool::Postgres(p)
+    };
+    let app = Router::new().route(
+        "/floor",
+        post(move |body: axum::body::Bytes| {
+            let pool = pool.clone();
+            async move {
+                let v: Value = serde_json::from_slice(&body).unwrap();
+                let id = uuid::Uuid::now_v7().simple().to_string();
+                let payment_id = v["general"]["payment_id"].as_str().unwrap_or("").to_string();
+                let amount = v["payment"]["amount"].as_i64().unwrap_or(0);
+                let sql = "INSERT INTO floor (id, payment_id, amount, body) VALUES ($1, $2, $3, $4)";
+                match &pool {
+                    Pool::Sqlite(p) => sqlx::query(sql)
+                        .bind(&id)
+                        .bind(payment_id)
+                        .bind(amount)
+                        .bind(v.to_string())
+                        .execute(p)
+                        .await
+                        .map(|_| ()),
+                    Pool::Postgres(p) => sqlx::query(sql)
+                        .bind(&id)
+                        .bind(payment_id)
+                        .bind(amount)
+                        .bind(v.to_string())
+                        .execute(p)
+                        .await
+                        .map(|_| ()),
+                }
+                .unwrap();
+                axum::Json(json!({"id": id}))
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/floor", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    url
+}
+
+async fn create_bench() {
+    println!("## Create payin through HTTP with signed requests, beside a bare axum+sqlx insert\n");
+    println!(
+        "  {CONCURRENCY} concurrent clients, {}s warm-up, {}s measured; bodies signed before the run.\n",
+        WARMUP.as_secs(),
+        RUN.as_secs()
+    );
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let client = reqwest::Client::builder().pool_max_idle_per_host(CONCURRENCY).build().unwrap();
+        let (floor_url_db, _floor_dir) = fresh(backend, "floor").await;
+        let floor_url = floor_server(floor_url_db.clone()).await;
+        let floor_bodies: Arc<Vec<String>> = Arc::new((0..200_000).map(|i| create_body("p", i).to_string()).collect());
+        let floor = {
+            let (client, bodies, url) = (client.clone(), floor_bodies.clone(), floor_url.clone());
+            load(move |i| {
+                let (client, bodies, url) = (client.clone(), bodies.clone(), url.clone());
+                async move {
+                    matches!(client.post(&url).header("content-type", "application/json").body(bodies[i].clone()).send().await, Ok(r) if r.status().is_success())
+                }
+            })
+            .await
+        };
+
+        let (db, _dir) = fresh(backend, "create").await;
+        let kassa = start_kassa(&db, |_| {}).await;
+        let prepared: Arc<Vec<Prepared>> =
+            Arc::new((0..60_000).map(|i| prepare(&kassa, &create_body(&kassa.key.1, i))).collect());
+        let url = format!("{}/api/v1/payment/p2p/payin", kassa.base);
+        let stats = {
+            let (client, prepared) = (client.clone(), prepared.clone());
+            load(move |i| {
+                let (client, prepared, url) = (client.clone(), prepared.clone(), url.clone());
+                async move { send(&client, &url, &prepared[i]).await }
+            })
+            .await
+        };
+        println!("  {backend:?}:");
+        report("floor (parse JSON + INSERT one row)", &floor);
+        report("kassa create (auth, validation, payment+history)", &stats);
+        println!("  {:<44} {:>8.0} %\n", "kassa / floor", 100.0 * stats.throughput / floor.throughput);
+        if backend == Backend::Postgres {
+            drop_pg(&db).await;
+            drop_pg(&floor_url_db).await;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 3. Info on 10k vs 1M payments
+
+async fn bulk_insert(storage_url: &str, project_id: &str, from: i64, count: i64) {
+    // Copies of one realistic payment row, made by the database itself.
+    let select = |series: &str, id_expr: &str, token_expr: &str| {
+        format!(
+            "SELECT {id_expr}, '{project_id}', 'bulk-' || x, 'h2h-p2p', 'payin', 'RU', 'RUB', 'card-p2p', NULL, 150000, 150000, 150000, 600, \
+             1795219200000 + x, 1795219200000 + x, 'decline', NULL, 'Canceled by client', 2, 'user-' || (x % 5000), \
+             '{{\"urls\":{{}},\"customer\":{{\"id\":\"u\",\"ip_address\":\"1.2.3.4\",\"country\":\"RU\"}}}}', NULL, NULL, NULL, {token_expr}, 'h', NULL, NULL, NULL, FALSE, NULL \
+             FROM {series}"
+        )
+    };
+    let columns = "(request_id, project_id, payment_id, integration, payment_type, country, currency, method, widget_method, amount, \
+        old_amount, initial_amount, lifetime_s, created_ms, updated_ms, status, sub_status, status_description, version, customer_id, \
+        details_json, recipient_json, card_auth_json, requisite_hold, page_token, request_hash, deadline_ms, search_at_ms, search_until_ms, \
+        has_receipt, received_amount)";
+    if storage_url.starts_with("sqlite") {
+        use sqlx::Connection;
+        let mut c = sqlx::SqliteConnection::connect(storage_url).await.unwrap();
+        let sql = format!(
+            "WITH RECURSIVE s(x) AS (SELECT {from} UNION ALL SELECT x + 1 FROM s WHERE x < {}) INSERT INTO payments {columns} {}",
+            from + count - 1,
+            select("s", "printf('%032x', x)", "printf('%040x', x)")
+        );
+        sqlx::query(&sql).execute(&mut c).await.unwrap();
+    } else {
+        use sqlx::Connection;
+        let mut c = sqlx::PgConnection::connect(storage_url).await.unwrap();
+        let sql = format!(
+            "INSERT INTO payments {columns} {}",
+            select(
+                &format!("generate_series({from}::bigint, {}::bigint) AS x", from + count - 1),
+                "lpad(to_hex(x), 32, '0')",
+                "lpad(to_hex(x), 40, '0')"
+            )
+        );
+        sqlx::query(&sql).execute(&mut c).await.unwrap();
+        sqlx::query("ANALYZE payments").execute(&mut c).await.unwrap();
+    }
+}
+
+async fn info_bench() {
+    println!("## Info latency on 10,000 vs 1,000,000 payments\n");
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let (db, _dir) = fresh(backend, "info").await;
+        let kassa = start_kassa(&db, |_| {}).await;
+        let client = reqwest::Client::new();
+        let url = format!("{}/api/v1/payment/p2p/payin/info", kassa.base);
+        let mut results = Vec::new();
+        let mut loaded = 0i64;
+        for target in [10_000i64, 1_000_000] {
+            let started = Instant::now();
+            bulk_insert(&db, &kassa.key.1, loaded + 1, target - loaded).await;
+            loaded = target;
+            let fill = started.elapsed();
+            let prepared: Arc<Vec<Prepared>> = Arc::new(
+                (0..100_000)
+                    .map(|i| {
+                        let n = 1 + (i as i64 * 7919) % target;
+                        prepare(
+                            &kassa,
+                            &json!({"general": {"project_id": kassa.key.1, "payment_id": format!("bulk-{n}")}}),
+                        )
+                    })
+                    .collect(),
+            );
+            let stats = {
+                let (client, prepared, url) = (client.clone(), prepared.clone(), url.clone());
+                load(move |i| {
+                    let (client, prepared, url) = (client.clone(), prepared.clone(), url.clone());
+                    async move { send(&client, &url, &prepared[i]).await }
+                })
+                .await
+            };
+            results.push((target, stats, fill));
+        }
+        println!("  {backend:?}:");
+        for (n, s, fill) in &results {
+            report(&format!("info with {n} payments (filled in {:.1}s)", fill.as_secs_f64()), s);
+        }
+        println!(
+            "  {:<44} {:>8.1} % (p50 latency change)\n",
+            "1M vs 10k",
+            100.0 * (results[1].1.p50_ms / results[0].1.p50_ms - 1.0)
+        );
+        let _ = &kassa.storage;
+        if backend == Backend::Postgres {
+            drop_pg(&db).await;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// 4. Callback delivery vs a bare reqwest loop
+
+async fn receiver() -> (String, Arc<AtomicUsize>, Arc<Mutex<Vec<Instant>>>) {
+    let count = Arc::new(AtomicUsize::new(0));
+    let arrivals = Arc::new(Mutex::new(Vec::new()));
+    let (c, a) = (count.clone(), arrivals.clone());
+    let app = Router::new().route(
+        "/cb",
+        post(move || {
+            let (c, a) = (c.clone(), a.clone());
+            async move {
+                c.fetch_add(1, Ordering::Relaxed);
+                a.lock().await.push(Instant::now());
+                "ok"
+            }
+        }),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let url = format!("http://{}/cb", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, app).await.unwrap() });
+    (url, count, arrivals)
+}
+
+async fn callbacks_bench() {
+    println!("## Callback delivery to a local receiver, beside a bare reqwest loop\n");
+    let (db, _dir) = fresh(Backend::Sqlite, "callbacks").await;
+    let kassa = start_kassa(&db, |_| {}).await;
+    let (url, count, arrivals) = receiver().await;
+    let client = reqwest::Client::new();
+    let n = 3000usize;
+    let body = |i: usize| {
+        json!({
+            "general": {"project_id": kassa.key.1, "payment_id": format!("cb-{i}"), "merchant_decline_callback_url": url},
+            "payment": {"method": "card-p2p", "amount": 1000 + i as i64, "currency": "RUB"},
+            "customer": {"id": "u", "ip_address": "1.2.3.4", "country": "RU"}
+        })
+    };
+    for i in 0..n {
+        assert!(send(&client, &format!("{}/api/v1/payment/p2p/payin", kassa.base), &prepare(&kassa, &body(i))).await);
+    }
+    // The callbacks exactly as Kassa will send them (a sample), for the floor loop.
+    let cancels: Vec<Prepared> = (0..n)
+        .map(|i| prepare(&kassa, &json!({"general": {"project_id": kassa.key.1, "payment_id": format!("cb-{i}")}})))
+        .collect();
+
+    // Kassa: cancel everything, time until the receiver has every callback.
+    let started = Instant::now();
+    let cancel_url = format!("{}/api/v1/payment/p2p/payin/cancel", kassa.base);
+    let mut tasks = Vec::new();
+    let cancels = Arc::new(cancels);
+    for w in 0..8 {
+        let (client, cancels, cancel_url) = (client.clone(), cancels.clone(), cancel_url.clone());
+        tasks.push(tokio::spawn(async move {
+            let mut i = w;
+            while i < n {
+                assert!(send(&client, &cancel_url, &cancels[i]).await);
+                i += 8;
+            }
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let cancelled = started.elapsed();
+    while count.load(Ordering::Relaxed) < n {
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    let kassa_rate = n as f64 / started.elapsed().as_secs_f64();
+
+    // Floor: the same number of signed-size bodies posted by a bare reqwest loop, 64 at a time.
+    let sample = kassa
+        .storage
+        .callbacks(&kassa.storage.payment(&kassa.key.1, "cb-0").await.unwrap().unwrap().request_id)
+        .await
+        .unwrap();
+    let sample_body = sample[0].body.clone();
+    let floor_started = Instant::now();
+    let sem = Arc::new(tokio::sync::Semaphore::new(64));
+    let mut tasks = Vec::new();
+    for _ in 0..n {
+        let permit = sem.clone().acquire_owned().await.unwrap();
+        let (client, url, body) = (client.clone(), url.clone(), sample_body.clone());
+        tasks.push(tokio::spawn(async move {
+            client.post(&url).header("content-type", "application/json").body(body).send().await.unwrap();
+            drop(permit);
+        }));
+    }
+    for t in tasks {
+        t.await.unwrap();
+    }
+    let floor_rate = n as f64 / floor_started.elapsed().as_secs_f64();
+    println!("  floor: bare reqwest loop, 64 in flight           {floor_rate:>9.0} callbacks/s");
+    println!(
+        "  kassa: outbox → signed delivery (cancels took {:.1}s) {kassa_rate:>6.0} callbacks/s",
+        cancelled.as_secs_f64()
+    );
+    println!("  {:<44} {:>8.0} %\n", "kassa / floor", 100.0 * kassa_rate / floor_rate);
+
+    // Latency on an idle server: from the cancel call to the callback's arrival.
+    tokio::time::sleep(Duration::from_secs(1)).await;
+    let mut lat = Vec::new();
+    for i in 0..200 {
+        let id = format!("lat-{i}");
+        let mut b = body(i + 100_000);
+        b["general"]["payment_id"] = json!(id);
+        assert!(send(&client, &format!("{}/api/v1/payment/p2p/payin", kassa.base), &prepare(&kassa, &b)).await);
+        let before = arrivals.lock().await.len();
+        let t0 = Instant::now();
+        assert!(
+            send(
+                &client,
+                &cancel_url,
+                &prepare(&kassa, &json!({"general": {"project_id": kassa.key.1, "payment_id": id}}))
+            )
+            .await
+        );
+        loop {
+            if arrivals.lock().await.len() > before {
+                break;
+            }
+            tokio::time::sleep(Duration::from_micros(200)).await;
+        }
+        lat.push(t0.elapsed());
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    lat.sort();
+    println!(
+        "  status change → callback arrival on an idle server: p50 {:.1} ms, p99 {:.1} ms (200 changes)\n",
+        percentile(&lat, 0.5),
+        percentile(&lat, 0.99)
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// 5. Page weight and rendering
+
+async fn gz_len(client: &reqwest::Client, url: &str) -> (usize, usize) {
+    let raw = client.get(url).header("accept-encoding", "identity").send().await.unwrap().bytes().await.unwrap();
+    (raw.len(), flate2_lite(&raw).len())
+}
+
+/// gzip size as the server's compression layer would produce it (level 6 deflate).
+fn flate2_lite(data: &[u8]) -> Vec<u8> {
+    use std::io::Write;
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    enc.write_all(data).unwrap();
+    enc.finish().unwrap()
+}
+
+async fn page_bench() {
+    println!("## Hosted page: weight (gzip) and rendering throughput beside a static page\n");
+    let (db, _dir) = fresh(Backend::Sqlite, "page").await;
+    let kassa = start_kassa(&db, |_| {}).await;
+    let client = reqwest::Client::builder().build().unwrap();
+    let operator = |path: &str, body: Value| {
+        let (client, url) = (client.clone(), format!("{}{path}", kassa.base));
+        async move { client.post(url).bearer_auth("bench").json(&body).send().await.unwrap().json::<Value>().await.unwrap() }
+    };
+    operator("/api/v1/operator/requisites", json!({"country": "RU", "currency": "RUB", "methods": ["payin-qr-sbp"],
+        "pan": "https://qr.nspk.ru/AS1000670LSS7DN18SJQDNP4B05KLJL2", "card_holder": "IVAN PETROV", "bank_symbol": "sberbank"})).await;
+    let body = json!({
+        "general": {"project_id": kassa.key.1, "payment_id": "page-1", "redirect_url": "https://shop.example/"},
+        "payment": {"widget_method": "payin-qr-sbp", "amount": 150000, "currency": "RUB", "description": "Order 42"},
+        "customer": {"id": "u", "ip_address": "1.2.3.4", "country": "RU"}
+    });
+    let created: Value = {
+        let p = prepare(&kassa, &body);
+        let mut req = client.post(format!("{}/api/v1/widget/payin", kassa.base)).body(p.body.clone());
+        for (k, v) in &p.headers {
+            req = req.header(*k, v);
+        }
+        req.send().await.unwrap().json().await.unwrap()
+    };
+    let form_url = created["integration"]["form_url"].as_str().unwrap().to_string();
+    for _ in 0..100 {
+        let s: Value = client.get(format!("{form_url}/status")).send().await.unwrap().json().await.unwrap();
+        if s["sub_status"] == "awaiting_confirm" {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let first = client.get(&form_url).send().await.unwrap();
+    // A returning visitor: the session (and its CSRF token) already exists.
+    let cookie = first.headers()["set-cookie"].to_str().unwrap().split(';').next().unwrap().to_string();
+    let html = first.text().await.unwrap();
+    let css_href = html.split("rel=\"stylesheet\" href=\"").nth(1).unwrap().split('"').next().unwrap().to_string();
+    let (html_raw, html_gz) = (html.len(), flate2_lite(html.as_bytes()).len());
+    let (css_raw, css_gz) = gz_len(&client, &format!("{}{css_href}", kassa.base)).await;
+    let (qr_raw, qr_gz) = gz_len(&client, &format!("{form_url}/qr.svg")).await;
+    let (ico_raw, ico_gz) = gz_len(&client, &format!("{}/favicon.svg", kassa.base)).await;
+    let no_js = html_gz + css_gz + qr_gz + ico_gz;
+    println!(
+        "  instructions page (SBP QR), gzip:  HTML {html_gz} B ({html_raw} raw), CSS {css_gz} B ({css_raw}), QR SVG {qr_gz} B ({qr_raw}), icon {ico_gz} B ({ico_raw})"
+    );
+    println!("  without JavaScript: {:.1} KB compressed (budget 30 KB)", no_js as f64 / 1024.0);
+    let site = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/site/pkg");
+    match (std::fs::read(format!("{site}/kassa_islands.js")), std::fs::read(format!("{site}/kassa_islands_bg.wasm"))) {
+        (Ok(js), Ok(wasm)) => {
+            let (js_gz, wasm_gz) = (flate2_lite(&js).len(), flate2_lite(&wasm).len());
+            println!("  islands bundle, gzip: JS {js_gz} B ({} raw), wasm {wasm_gz} B ({} raw)", js.len(), wasm.len());
+            println!(
+                "  with JavaScript: {:.1} KB compressed in all (budget 150 KB)\n",
+                (no_js + js_gz + wasm_gz) as f64 / 1024.0
+            );
+        }
+        _ => println!("  (browser bundle not built: run scripts/build-site.sh for the JavaScript weight)\n"),
+    }
+
+    // Rendering throughput: the real page vs a handler returning a static page of that size.
+    let static_page = Arc::new(html.clone());
+    let floor_app =
+        Router::new().route(
+            "/static",
+            axum::routing::get(move || {
+                let page = static_page.clone();
+                async move {
+                    ([("content-type", "text/html; charset=utf-8"), ("cache-control", "no-store")], (*page).clone())
+                }
+            }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let floor_url = format!("http://{}/static", listener.local_addr().unwrap());
+    tokio::spawn(async move { axum::serve(listener, floor_app).await.unwrap() });
+    let floor = {
+        let (client, url) = (client.clone(), floor_url.clone());
+        load(move |_| {
+            let (client, url) = (client.clone(), url.clone());
+            async move { matches!(client.get(&url).send().await, Ok(r) if r.status().is_success()) }
+        })
+        .await
+    };
+    let page = {
+        let (client, url) = (client.clone(), format!("{form_url}?lang=en"));
+        load(move |_| {
+            let (client, url, cookie) = (client.clone(), url.clone(), cookie.clone());
+            async move { matches!(client.get(&url).header("cookie", cookie).send().await, Ok(r) if r.status().is_success()) }
+        })
+        .await
+    };
+    report("floor: static page of the same size", &floor);
+    report("kassa: instructions page (load + render)", &page);
+    println!("  {:<44} {:>8.0} %\n", "kassa / floor", 100.0 * page.throughput / floor.throughput);
+}
