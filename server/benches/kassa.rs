@@ -453,7 +453,7 @@ async fn create_bench() {
         let (db, _dir) = fresh(backend, "create").await;
         let kassa = start_kassa(&db, |_| {}).await;
         let prepared: Arc<Vec<Prepared>> =
-            Arc::new((0..60_000).map(|i| prepare(&kassa, &create_body(&kassa.key.1, i))).collect());
+            Arc::new((0..150_000).map(|i| prepare(&kassa, &create_body(&kassa.key.1, i))).collect());
         let url = format!("{}/api/v1/payment/p2p/payin", kassa.base);
         let stats = {
             let (client, prepared) = (client.clone(), prepared.clone());

@@ -113,6 +113,8 @@ pub struct Payments {
     callbacks_ready: Arc<Notify>,
     /// Wakes the requisites search when payments wait for requisites.
     search_ready: Arc<Notify>,
+    /// Payments that just entered the search, searched by this process without a claim.
+    fresh_searches: std::sync::Mutex<Vec<Payment>>,
 }
 
 impl Payments {
@@ -123,7 +125,16 @@ impl Payments {
             acquirer,
             callbacks_ready: Arc::new(Notify::new()),
             search_ready: Arc::new(Notify::new()),
+            fresh_searches: std::sync::Mutex::new(Vec::new()),
         }
+    }
+
+    /// Hands a payment that just entered the search to this process's search worker: it holds
+    /// the payment already, so no claim is written. Others only see it if the safety-net time
+    /// passes without a search.
+    fn search_now(&self, payment: Payment) {
+        self.fresh_searches.lock().expect("search queue lock").push(payment);
+        self.search_ready.notify_one();
     }
 
     /// Whether card payments can be taken.
@@ -198,7 +209,7 @@ impl Payments {
         match self.storage.insert_payment(&payment).await? {
             Inserted::Created => {
                 if payment.state == PaymentState::Requisites {
-                    self.search_ready.notify_one();
+                    self.search_now(payment.clone());
                 }
                 Ok(Created { payment, fresh: true })
             }
@@ -340,7 +351,7 @@ impl Payments {
             )
             .await?;
         if result.state == PaymentState::Requisites {
-            self.search_ready.notify_one();
+            self.search_now(result.clone());
         }
         Ok(result)
     }
@@ -525,7 +536,9 @@ impl Payments {
             | PaymentState::AwaitingRedirect => Some(p.expires_ms()),
             PaymentState::Requisites => {
                 let until = (now + self.settings.search_window_ms).min(p.expires_ms());
-                p.search_at_ms = Some(now);
+                // This process searches the payment at once (see `search_now`); the stored time
+                // is the safety net for when that search never happens (a crash).
+                p.search_at_ms = Some(now + SEARCH_RETRY_MS);
                 p.search_until_ms = Some(until);
                 Some(until)
             }
@@ -574,7 +587,8 @@ impl Payments {
     /// Runs the requisites search for payments waiting for it. Returns how many got requisites.
     pub async fn run_due_searches(&self) -> Result<usize> {
         let now = now_ms();
-        let due = self.storage.claim_due_searches(now, now + SEARCH_RETRY_MS, 100).await?;
+        let mut due = std::mem::take(&mut *self.fresh_searches.lock().expect("search queue lock"));
+        due.extend(self.storage.claim_due_searches(now, now + SEARCH_RETRY_MS, 100).await?);
         // Payments asking the same of a requisite share one candidates query.
         let mut groups: Vec<(RequisiteQuery, Vec<Payment>)> = Vec::new();
         for payment in due.into_iter().filter(|p| p.state == PaymentState::Requisites) {

@@ -13,5 +13,5 @@ const DIALECT: Dialect = Dialect { skip_locked: "FOR UPDATE SKIP LOCKED" };
 pub(super) async fn open(url: &str) -> Result<SqlStorage<sqlx::Postgres>> {
     let pool = PgPoolOptions::new().max_connections(16).acquire_timeout(Duration::from_secs(5)).connect(url).await?;
     sqlx::migrate!("../migrations/postgres").run(&pool).await?;
-    Ok(SqlStorage { writer: pool.clone(), pool, dialect: DIALECT })
+    Ok(SqlStorage::<sqlx::Postgres>::start(pool.clone(), pool, DIALECT))
 }

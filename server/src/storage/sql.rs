@@ -44,6 +44,41 @@ pub struct SqlStorage<DB: Database> {
     /// database lock; for PostgreSQL the same pool as reads.
     pub(super) writer: Pool<DB>,
     pub(super) dialect: Dialect,
+    /// New payments go through one writer task that inserts whatever is waiting as one
+    /// multi-row statement (group commit).
+    pub(super) inserts: tokio::sync::mpsc::Sender<PendingInsert>,
+}
+
+/// A payment waiting for the group insert, and where to say whether it was inserted.
+pub(super) struct PendingInsert {
+    payment: Payment,
+    done: tokio::sync::oneshot::Sender<Result<bool>>,
+}
+
+/// At most this many payments per group insert (31 parameters each).
+const MAX_INSERT_BATCH: usize = 64;
+
+const INSERT_COLUMNS: &str = "request_id, project_id, payment_id, integration, payment_type, country, currency, \
+    method, widget_method, amount, old_amount, initial_amount, lifetime_s, created_ms, updated_ms, status, sub_status, \
+    status_description, version, customer_id, details_json, recipient_json, card_auth_json, requisite_hold, page_token, \
+    request_hash, deadline_ms, search_at_ms, search_until_ms, has_receipt, received_amount, last_actor";
+
+/// `INSERT ... VALUES (..), (..) ON CONFLICT DO NOTHING RETURNING request_id` for `rows` payments.
+fn group_insert_sql(rows: usize) -> String {
+    let mut sql = format!("INSERT INTO payments ({INSERT_COLUMNS}) VALUES ");
+    for row in 0..rows {
+        let base = row * 31;
+        sql.push_str(if row == 0 { "(" } else { ", (" });
+        for col in 0..31 {
+            if col == 4 {
+                sql.push_str("'payin', ");
+            }
+            sql.push_str(&format!("${}", base + col + 1));
+            sql.push_str(if col == 30 { ")" } else { ", " });
+        }
+    }
+    sql.push_str(" ON CONFLICT (project_id, payment_id) DO NOTHING RETURNING request_id");
+    sql
 }
 
 const PAYMENT_COLUMNS: &str = "request_id, project_id, payment_id, integration, country, currency, method, \
@@ -351,6 +386,80 @@ fn map_hold_violation(e: sqlx::Error) -> StorageError {
 macro_rules! impl_storage {
     ($db:ty) => {
         impl SqlStorage<$db> {
+            /// Builds the storage and starts its group-insert writer.
+            pub(super) fn start(pool: Pool<$db>, writer: Pool<$db>, dialect: Dialect) -> Self {
+                let (inserts, queue) = tokio::sync::mpsc::channel(1024);
+                tokio::spawn(Self::insert_writer(writer.clone(), queue));
+                SqlStorage { pool, writer, dialect, inserts }
+            }
+
+            /// Inserts what is waiting, as one statement, while the next batch gathers.
+            async fn insert_writer(writer: Pool<$db>, mut queue: tokio::sync::mpsc::Receiver<PendingInsert>) {
+                let mut batch = Vec::with_capacity(MAX_INSERT_BATCH);
+                while queue.recv_many(&mut batch, MAX_INSERT_BATCH).await > 0 {
+                    match Self::insert_rows(&writer, &batch).await {
+                        Ok(inserted) => {
+                            for pending in batch.drain(..) {
+                                let _ = pending.done.send(Ok(inserted.contains(&pending.payment.request_id)));
+                            }
+                        }
+                        // A failed group: each payment alone, so each gets its own answer.
+                        Err(_) if batch.len() > 1 => {
+                            for pending in batch.drain(..) {
+                                let one = Self::insert_rows(&writer, std::slice::from_ref(&pending)).await;
+                                let _ = pending.done.send(one.map(|ids| !ids.is_empty()));
+                            }
+                        }
+                        Err(e) => {
+                            if let Some(pending) = batch.pop() {
+                                let _ = pending.done.send(Err(e));
+                            }
+                        }
+                    }
+                }
+            }
+
+            /// The request ids that were inserted (a conflicting `payment_id` is not).
+            async fn insert_rows(writer: &Pool<$db>, batch: &[PendingInsert]) -> Result<Vec<String>> {
+                let sql = group_insert_sql(batch.len());
+                let mut query = sqlx::query_as::<_, (String,)>(&sql);
+                for p in batch.iter().map(|b| &b.payment) {
+                    query = query
+                        .bind(p.request_id.clone())
+                        .bind(p.project_id.clone())
+                        .bind(p.payment_id.clone())
+                        .bind(p.integration.code())
+                        .bind(p.country.code())
+                        .bind(p.currency.code)
+                        .bind(p.method.map(|m| m.code()))
+                        .bind(p.widget_method.map(|m| m.code()))
+                        .bind(p.amount)
+                        .bind(p.old_amount)
+                        .bind(p.initial_amount)
+                        .bind(p.lifetime_s)
+                        .bind(p.created_ms)
+                        .bind(p.updated_ms)
+                        .bind(p.state.status())
+                        .bind(p.state.sub_status())
+                        .bind(p.status_description.clone())
+                        .bind(p.version)
+                        .bind(p.details.customer.id.clone())
+                        .bind(to_json(&p.details))
+                        .bind(p.recipient.as_ref().map(to_json))
+                        .bind(p.card_auth.as_ref().map(to_json))
+                        .bind(p.requisite_hold())
+                        .bind(p.page_token.clone())
+                        .bind(p.request_hash.clone())
+                        .bind(p.deadline_ms)
+                        .bind(p.search_at_ms)
+                        .bind(p.search_until_ms)
+                        .bind(p.has_receipt)
+                        .bind(p.received_amount)
+                        .bind(p.last_actor.code());
+                }
+                Ok(query.fetch_all(writer).await?.into_iter().map(|(id,)| id).collect())
+            }
+
             async fn fetch_payment(&self, condition: &str, value: &str) -> Result<Option<Payment>> {
                 let sql = format!("SELECT {PAYMENT_COLUMNS} FROM payments WHERE {condition} = $1");
                 let row: Option<PaymentRow> = sqlx::query_as(&sql).bind(value).fetch_optional(&self.pool).await?;
@@ -533,51 +642,15 @@ macro_rules! impl_storage {
             }
 
             async fn insert_payment(&self, p: &Payment) -> Result<Inserted> {
-                // One statement: the history row comes from the insert trigger.
-                let inserted = sqlx::query(
-                    "INSERT INTO payments (request_id, project_id, payment_id, integration, payment_type, country, currency, \
-                       method, widget_method, amount, old_amount, initial_amount, lifetime_s, created_ms, updated_ms, \
-                       status, sub_status, status_description, version, customer_id, details_json, recipient_json, \
-                       card_auth_json, requisite_hold, page_token, request_hash, deadline_ms, search_at_ms, \
-                       search_until_ms, has_receipt, received_amount, last_actor) \
-                     VALUES ($1, $2, $3, $4, 'payin', $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, \
-                       $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31) \
-                     ON CONFLICT (project_id, payment_id) DO NOTHING",
-                )
-                .bind(&p.request_id)
-                .bind(&p.project_id)
-                .bind(&p.payment_id)
-                .bind(p.integration.code())
-                .bind(p.country.code())
-                .bind(p.currency.code)
-                .bind(p.method.map(|m| m.code()))
-                .bind(p.widget_method.map(|m| m.code()))
-                .bind(p.amount)
-                .bind(p.old_amount)
-                .bind(p.initial_amount)
-                .bind(p.lifetime_s)
-                .bind(p.created_ms)
-                .bind(p.updated_ms)
-                .bind(p.state.status())
-                .bind(p.state.sub_status())
-                .bind(&p.status_description)
-                .bind(p.version)
-                .bind(&p.details.customer.id)
-                .bind(to_json(&p.details))
-                .bind(p.recipient.as_ref().map(to_json))
-                .bind(p.card_auth.as_ref().map(to_json))
-                .bind(p.requisite_hold())
-                .bind(&p.page_token)
-                .bind(&p.request_hash)
-                .bind(p.deadline_ms)
-                .bind(p.search_at_ms)
-                .bind(p.search_until_ms)
-                .bind(p.has_receipt)
-                .bind(p.received_amount)
-                .bind(p.last_actor.code())
-                .execute(&self.writer)
-                .await?;
-                if inserted.rows_affected() == 0 {
+                // One statement (shared with concurrent creates); the history row comes from
+                // the insert trigger.
+                let (done, answer) = tokio::sync::oneshot::channel();
+                self.inserts
+                    .send(PendingInsert { payment: p.clone(), done })
+                    .await
+                    .map_err(|_| StorageError::Corrupt("the insert writer stopped".into()))?;
+                let inserted = answer.await.map_err(|_| StorageError::Corrupt("the insert writer stopped".into()))??;
+                if !inserted {
                     let existing = self
                         .payment(&p.project_id, &p.payment_id)
                         .await?

@@ -31,5 +31,5 @@ pub(super) async fn open(url: &str) -> Result<SqlStorage<sqlx::Sqlite>> {
     let writer = SqlitePoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
     sqlx::migrate!("../migrations/sqlite").run(&writer).await?;
     let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-    Ok(SqlStorage { pool, writer, dialect: DIALECT })
+    Ok(SqlStorage::<sqlx::Sqlite>::start(pool, writer, DIALECT))
 }

@@ -94,6 +94,33 @@ async fn create_is_idempotent_and_refuses_a_different_body(backend: Backend) {
     assert_eq!(info["payment_info"]["amount"], 150000, "the existing payment is unchanged");
 }
 
+/// Creates racing on one `payment_id` (they share one group insert) make one payment, and the
+/// others in the same batch are unaffected.
+async fn concurrent_creates_make_one_payment_per_payment_id(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let body = ru_card_payin(&app.key.project_id, "race", 150000);
+    let mut tasks = Vec::new();
+    for i in 0..24 {
+        let app_ref = &app;
+        let body =
+            if i % 2 == 0 { body.clone() } else { ru_card_payin(&app.key.project_id, &format!("other-{i}"), 150000) };
+        tasks.push(async move { app_ref.call(CREATE, &body).await });
+    }
+    let answers = futures_join_all(tasks).await;
+    for (status, answer) in &answers {
+        assert_eq!(*status, 200, "{answer}");
+    }
+    let ids: std::collections::BTreeSet<_> =
+        answers.iter().filter(|(_, b)| b["payment_id"] == "race").map(|(_, b)| b["request_id"].to_string()).collect();
+    assert_eq!(ids.len(), 1, "one payment for the raced payment_id: {ids:?}");
+    let others: std::collections::BTreeSet<_> =
+        answers.iter().filter(|(_, b)| b["payment_id"] != "race").map(|(_, b)| b["request_id"].to_string()).collect();
+    assert_eq!(others.len(), 12, "every other payment_id got its own payment");
+    let (_, info) = app.call(INFO, &app.general_ref("race")).await;
+    let request_id = info["request_id"].as_str().unwrap();
+    assert_eq!(app.storage.history(request_id).await.unwrap().len(), 1, "created once");
+}
+
 async fn unknown_payments_answer_404(backend: Backend) {
     let app = spawn_app(backend).await;
     for path in [INFO, CANCEL, CONFIRM] {
@@ -508,6 +535,7 @@ both_backends!(
     create_answers_the_documented_body,
     requisites_are_issued_with_the_instruction,
     create_is_idempotent_and_refuses_a_different_body,
+    concurrent_creates_make_one_payment_per_payment_id,
     unknown_payments_answer_404,
     confirm_then_funds_received_succeeds_and_credits_the_balance,
     cancel_declines_with_canceled_by_client,
