@@ -459,7 +459,7 @@ async fn create_bench() {
             let (client, prepared) = (client.clone(), prepared.clone());
             load(move |i| {
                 let (client, prepared, url) = (client.clone(), prepared.clone(), url.clone());
-                async move { send(&client, &url, &prepared[i]).await }
+                async move { send(&client, &url, &prepared[i % prepared.len()]).await }
             })
             .await
         };
@@ -545,7 +545,7 @@ async fn info_bench() {
                 let (client, prepared, url) = (client.clone(), prepared.clone(), url.clone());
                 load(move |i| {
                     let (client, prepared, url) = (client.clone(), prepared.clone(), url.clone());
-                    async move { send(&client, &url, &prepared[i]).await }
+                    async move { send(&client, &url, &prepared[i % prepared.len()]).await }
                 })
                 .await
             };
@@ -591,59 +591,87 @@ async fn receiver() -> (String, Arc<AtomicUsize>, Arc<Mutex<Vec<Instant>>>) {
     (url, count, arrivals)
 }
 
-async fn callbacks_bench() {
-    println!("## Callback delivery to a local receiver, beside a bare reqwest loop\n");
-    let (db, _dir) = fresh(Backend::Sqlite, "callbacks").await;
-    let kassa = start_kassa(&db, |_| {}).await;
-    let (url, count, arrivals) = receiver().await;
-    let client = reqwest::Client::new();
-    let n = 3000usize;
-    let body = |i: usize| {
-        json!({
-            "general": {"project_id": kassa.key.1, "payment_id": format!("cb-{i}"), "merchant_decline_callback_url": url},
-            "payment": {"method": "card-p2p", "amount": 1000 + i as i64, "currency": "RUB"},
-            "customer": {"id": "u", "ip_address": "1.2.3.4", "country": "RU"}
-        })
-    };
-    for i in 0..n {
-        assert!(send(&client, &format!("{}/api/v1/payment/p2p/payin", kassa.base), &prepare(&kassa, &body(i))).await);
-    }
-    // The callbacks exactly as Kassa will send them (a sample), for the floor loop.
-    let cancels: Vec<Prepared> = (0..n)
-        .map(|i| prepare(&kassa, &json!({"general": {"project_id": kassa.key.1, "payment_id": format!("cb-{i}")}})))
-        .collect();
-
-    // Kassa: cancel everything, time until the receiver has every callback.
-    let started = Instant::now();
-    let cancel_url = format!("{}/api/v1/payment/p2p/payin/cancel", kassa.base);
+/// Runs `call(i)` for every `i < n`, `workers` at a time.
+async fn fan_out<F, Fut>(n: usize, workers: usize, call: F)
+where
+    F: Fn(usize) -> Fut + Clone + Send + 'static,
+    Fut: std::future::Future<Output = bool> + Send,
+{
     let mut tasks = Vec::new();
-    let cancels = Arc::new(cancels);
-    for w in 0..8 {
-        let (client, cancels, cancel_url) = (client.clone(), cancels.clone(), cancel_url.clone());
+    for w in 0..workers {
+        let call = call.clone();
         tasks.push(tokio::spawn(async move {
             let mut i = w;
             while i < n {
-                assert!(send(&client, &cancel_url, &cancels[i]).await);
-                i += 8;
+                assert!(call(i).await, "request {i} failed");
+                i += workers;
             }
         }));
     }
     for t in tasks {
         t.await.unwrap();
     }
-    let cancelled = started.elapsed();
-    while count.load(Ordering::Relaxed) < n {
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
-    let kassa_rate = n as f64 / started.elapsed().as_secs_f64();
+}
 
-    // Floor: the same number of signed-size bodies posted by a bare reqwest loop, 64 at a time.
-    let sample = kassa
+async fn callbacks_bench() {
+    println!("## Callback delivery to a local receiver, beside a bare reqwest loop\n");
+    let (url, count, arrivals) = receiver().await;
+    let client = reqwest::Client::new();
+    let n = 10_000usize;
+    let body = |project_id: &str, payment_id: &str, amount: i64| {
+        json!({
+            "general": {"project_id": project_id, "payment_id": payment_id, "merchant_decline_callback_url": url},
+            "payment": {"method": "card-p2p", "amount": amount, "currency": "RUB"},
+            "customer": {"id": "u", "ip_address": "1.2.3.4", "country": "RU"}
+        })
+    };
+
+    // Fill the outbox through an API-only process: n payments created and cancelled, each
+    // leaving one decline callback.
+    let (db, _dir) = fresh(Backend::Sqlite, "callbacks").await;
+    let api = Arc::new(start_kassa(&db, |c| c.send_callbacks = false).await);
+    let creates: Arc<Vec<Prepared>> =
+        Arc::new((0..n).map(|i| prepare(&api, &body(&api.key.1, &format!("cb-{i}"), 1000 + i as i64))).collect());
+    let cancels: Arc<Vec<Prepared>> = Arc::new(
+        (0..n)
+            .map(|i| prepare(&api, &json!({"general": {"project_id": api.key.1, "payment_id": format!("cb-{i}")}})))
+            .collect(),
+    );
+    for (path, bodies) in [("", creates), ("/cancel", cancels)] {
+        let (client, url) = (client.clone(), format!("{}/api/v1/payment/p2p/payin{path}", api.base));
+        fan_out(n, 16, move |i| {
+            let (client, url, bodies) = (client.clone(), url.clone(), bodies.clone());
+            async move { send(&client, &url, &bodies[i]).await }
+        })
+        .await;
+    }
+    assert_eq!(count.load(Ordering::Relaxed), 0, "the API-only process sends nothing");
+
+    // Kassa: a sending process starts on that database; time until the receiver has them all.
+    let mut config = Config::defaults();
+    config.database_url = DatabaseUrl::new(db.as_str());
+    config.bind = "127.0.0.1:0".parse().unwrap();
+    config.allow_private_callbacks = true;
+    let sender = Application::build(config).await.unwrap();
+    let cpu_before = process_cpu_s();
+    let started = Instant::now();
+    let sender = tokio::spawn(sender.run_until_stopped());
+    while count.load(Ordering::Relaxed) < n {
+        tokio::time::sleep(Duration::from_millis(2)).await;
+    }
+    let kassa_time = started.elapsed();
+    let kassa_cpu = process_cpu_s() - cpu_before;
+    sender.abort();
+    let kassa_rate = n as f64 / kassa_time.as_secs_f64();
+
+    // Floor: the same body posted n times by a bare reqwest loop, 64 at a time.
+    let sample = api
         .storage
-        .callbacks(&kassa.storage.payment(&kassa.key.1, "cb-0").await.unwrap().unwrap().request_id)
+        .callbacks(&api.storage.payment(&api.key.1, "cb-0").await.unwrap().unwrap().request_id)
         .await
         .unwrap();
     let sample_body = sample[0].body.clone();
+    let cpu_before = process_cpu_s();
     let floor_started = Instant::now();
     let sem = Arc::new(tokio::sync::Semaphore::new(64));
     let mut tasks = Vec::new();
@@ -658,32 +686,36 @@ async fn callbacks_bench() {
     for t in tasks {
         t.await.unwrap();
     }
-    let floor_rate = n as f64 / floor_started.elapsed().as_secs_f64();
-    println!("  floor: bare reqwest loop, 64 in flight           {floor_rate:>9.0} callbacks/s");
+    let floor_time = floor_started.elapsed();
+    let floor_cpu = process_cpu_s() - cpu_before;
+    let floor_rate = n as f64 / floor_time.as_secs_f64();
+    println!("  {n} callbacks waiting in the outbox (SQLite), receiver and sender in one process.\n");
     println!(
-        "  kassa: outbox → signed delivery (cancels took {:.1}s) {kassa_rate:>6.0} callbacks/s",
-        cancelled.as_secs_f64()
+        "  {:<44} {floor_rate:>8.0} callbacks/s {:>8.0} µs CPU/callback",
+        "floor: bare reqwest loop, 64 in flight",
+        floor_cpu * 1e6 / n as f64
+    );
+    println!(
+        "  {:<44} {kassa_rate:>8.0} callbacks/s {:>8.0} µs CPU/callback",
+        "kassa: claim, sign, post, record attempt",
+        kassa_cpu * 1e6 / n as f64
     );
     println!("  {:<44} {:>8.0} %\n", "kassa / floor", 100.0 * kassa_rate / floor_rate);
 
     // Latency on an idle server: from the cancel call to the callback's arrival.
+    let (db, _dir2) = fresh(Backend::Sqlite, "callbacks-latency").await;
+    let kassa = start_kassa(&db, |_| {}).await;
+    let cancel_url = format!("{}/api/v1/payment/p2p/payin/cancel", kassa.base);
     tokio::time::sleep(Duration::from_secs(1)).await;
     let mut lat = Vec::new();
     for i in 0..200 {
         let id = format!("lat-{i}");
-        let mut b = body(i + 100_000);
-        b["general"]["payment_id"] = json!(id);
+        let b = body(&kassa.key.1, &id, 1000 + i);
         assert!(send(&client, &format!("{}/api/v1/payment/p2p/payin", kassa.base), &prepare(&kassa, &b)).await);
+        let cancel = prepare(&kassa, &json!({"general": {"project_id": kassa.key.1, "payment_id": id}}));
         let before = arrivals.lock().await.len();
         let t0 = Instant::now();
-        assert!(
-            send(
-                &client,
-                &cancel_url,
-                &prepare(&kassa, &json!({"general": {"project_id": kassa.key.1, "payment_id": id}}))
-            )
-            .await
-        );
+        assert!(send(&client, &cancel_url, &cancel).await);
         loop {
             if arrivals.lock().await.len() > before {
                 break;

@@ -71,6 +71,12 @@ pub struct Config {
     #[arg(long, env = "KASSA_CALLBACK_RETRY_S", value_delimiter = ',', default_value = "10,30,60,300,900,3600")]
     pub callback_retry_s: Vec<u64>,
 
+    /// Whether this process sends callbacks. `false` makes an API-only node: it still writes
+    /// callbacks to the outbox, and another process on the same database sends them.
+    #[arg(long, env = "KASSA_SEND_CALLBACKS", default_value_t = true, action = ArgAction::Set,
+          value_parser = BoolishValueParser::new())]
+    pub send_callbacks: bool,
+
     /// How long a merchant has to answer a callback, in milliseconds.
     #[arg(long, env = "KASSA_CALLBACK_TIMEOUT_MS", default_value_t = 10_000)]
     pub callback_timeout_ms: u64,
@@ -178,6 +184,7 @@ mod tests {
         assert_eq!(c.requisites_search_s, 60);
         assert_eq!(c.callback_retry_s, [10, 30, 60, 300, 900, 3600]);
         assert_eq!(c.callback_timeout_ms, 10_000);
+        assert!(c.send_callbacks);
         assert!(!c.sandbox() && !c.demo && !c.allow_private_callbacks);
         assert!(c.operator_token.is_none());
     }

@@ -93,12 +93,14 @@ impl Application {
             timeout: std::time::Duration::from_millis(config.callback_timeout_ms),
             retry_schedule_s: config.callback_retry_s.clone(),
         };
-        let dispatcher = Dispatcher::new(self.storage.clone(), delivery, self.payments.callbacks_ready());
-        let workers = vec![
+        let mut workers = vec![
             tokio::spawn(jobs::requisites_search(self.payments.clone(), stopped.clone())),
             tokio::spawn(jobs::deadlines(self.payments.clone(), stopped.clone())),
-            tokio::spawn(dispatcher.run(stopped.clone())),
         ];
+        if config.send_callbacks {
+            let dispatcher = Dispatcher::new(self.storage.clone(), delivery, self.payments.callbacks_ready());
+            workers.push(tokio::spawn(dispatcher.run(stopped.clone())));
+        }
         let sessions = session::Store::new(self.storage.session_pool());
         let cleaner = tokio::spawn(sessions.clone().clean_expired());
         tracing::info!(address = %self.local_addr(), public_url = %self.state.public_url, "Kassa listening");

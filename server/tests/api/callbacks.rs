@@ -259,6 +259,26 @@ async fn no_url_writes_no_callback(backend: Backend) {
     assert_eq!((status, log), (200, json!([])));
 }
 
+/// An API-only process (`KASSA_SEND_CALLBACKS=false`) writes callbacks to the outbox; another
+/// process on the same database sends them.
+async fn an_api_only_process_leaves_callbacks_to_another(backend: Backend) {
+    let app = spawn_app_with(backend, |c| c.send_callbacks = false).await;
+    let receiver = Receiver::start(Behaviour::default()).await;
+    let body = with_urls(ru_card_payin(&app.key.project_id, "split", 100), &receiver);
+    app.call("/api/v1/payment/p2p/payin", &body).await;
+    app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref("split")).await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    assert!(receiver.received().is_empty(), "the API-only process sent nothing");
+
+    let sender = kassa::startup::Application::build(crate::helpers::test_config(app.database_url.clone()))
+        .await
+        .expect("second process builds");
+    let sender = tokio::spawn(sender.run_until_stopped());
+    let got = receiver.wait_until(10, |r| r.iter().any(|x| x.path == "/decline")).await;
+    assert_eq!(got.iter().filter(|x| x.path == "/decline").count(), 1);
+    sender.abort();
+}
+
 /// The documentation shows exactly the verification code these tests run.
 #[test]
 fn the_guide_shows_the_tested_code() {
@@ -278,4 +298,5 @@ both_backends!(
     callbacks_of_a_payment_keep_their_order,
     a_later_status_supersedes_a_failing_informative_callback,
     no_url_writes_no_callback,
+    an_api_only_process_leaves_callbacks_to_another,
 );

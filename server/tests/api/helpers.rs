@@ -204,6 +204,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub key: ClientKey,
     pub storage: Arc<dyn Storage>,
+    pub database_url: DatabaseUrl,
     server: tokio::task::JoinHandle<()>,
     _database: Box<dyn std::any::Any + Send + Sync>,
 }
@@ -223,7 +224,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
         kassa::telemetry::init(false);
     }
     let (url, database) = fresh_database(backend).await;
-    let mut config = test_config(url);
+    let mut config = test_config(url.clone());
     configure(&mut config);
     let app = Application::build(config).await.expect("application builds");
     let address = format!("http://{}", app.local_addr());
@@ -249,6 +250,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
         key: ClientKey::from_created(&created),
         storage,
+        database_url: url,
         server,
         _database: database,
     }
