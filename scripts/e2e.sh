@@ -4,9 +4,16 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 if ! [ -x /usr/bin/chromium ]; then
   echo "installing Debian's chromium"
-  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium fonts-noto-core
+fi
+node_major="$(node --version 2>/dev/null | sed -E 's/^v([0-9]+).*/\1/')"
+if [ -z "$node_major" ] || [ "$node_major" -lt 20 ]; then
+  echo "Node.js 20 or newer (with npm) is needed for the Playwright tests; found: ${node_major:-none}" >&2
+  exit 1
 fi
 scripts/build-site.sh
 cargo build -p kassa --bin kassa

@@ -209,6 +209,42 @@ async fn the_rate_limit_answers_429_with_retry_after(backend: Backend) {
     assert_eq!((status, err["status_description"].as_str()), (429, Some("Too many requests")));
 }
 
+/// The signing code of docs/SIGNING.md, used as a merchant would: raw body bytes and headers.
+async fn a_request_signed_with_the_guide_code_is_accepted(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (_, created) = app.new_project("Guide Shop", KeyType::EcdsaP256, KeyType::EcdsaP256).await;
+    let pem = created.request_key.private_key_pem.clone().unwrap();
+    let body = crate::helpers::ru_card_payin(&created.project_id, "guide-1", 150000).to_string();
+    let timestamp = now_s().to_string();
+    let signature = crate::signing_example::sign_request(body.as_bytes(), &timestamp, &pem).unwrap();
+    let headers = [
+        ("content-type", "application/json".to_string()),
+        ("x-access-timestamp", timestamp.clone()),
+        ("x-access-merchant-id", created.merchant_id.clone()),
+        ("x-access-token", created.request_key.token.clone()),
+        ("x-access-signature", signature),
+    ];
+    let r = app.post_raw("/api/v1/payment/p2p/payin", &body, &headers).await;
+    assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
+    let other_time = (now_s() - 1).to_string();
+    let stale = crate::signing_example::sign_request(body.as_bytes(), &other_time, &pem).unwrap();
+    let mut headers = headers;
+    headers[4].1 = stale;
+    let (status, err) = error_of(app.post_raw("/api/v1/payment/p2p/payin", &body, &headers).await).await;
+    assert_eq!((status, err["status_description"].as_str()), (401, Some("Invalid signature")), "timestamp is signed");
+}
+
+/// docs/SIGNING.md shows exactly the signing code this test runs.
+#[test]
+fn the_signing_guide_shows_the_tested_code() {
+    let guide = include_str!("../../../docs/SIGNING.md");
+    let code = include_str!("signing_example.rs");
+    assert!(
+        guide.contains(&format!("```rust\n{code}```")),
+        "docs/SIGNING.md must embed tests/api/signing_example.rs verbatim"
+    );
+}
+
 both_backends!(
     signed_requests_of_every_key_type_are_accepted,
     a_tampered_body_or_a_bad_signature_is_refused,
@@ -218,4 +254,5 @@ both_backends!(
     keys_rotate_without_downtime,
     oversize_and_non_json_bodies_are_refused,
     the_rate_limit_answers_429_with_retry_after,
+    a_request_signed_with_the_guide_code_is_accepted,
 );

@@ -27,7 +27,7 @@ fn normalize(value: &Value) -> String {
 }
 
 /// `base64url(normalized body)` followed by the `x-access-timestamp` header as received.
-fn signed_message(body: &[u8], timestamp: &str) -> Option<String> {
+pub fn signed_message(body: &[u8], timestamp: &str) -> Option<String> {
     let json: Value = serde_json::from_slice(body).ok()?;
     Some(format!("{}{timestamp}", URL_SAFE_NO_PAD.encode(normalize(&json))))
 }

@@ -11,5 +11,6 @@ mod ops;
 mod p2p;
 mod processes;
 mod receiver;
+mod signing_example;
 mod validation;
 pub mod widget;
