@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, State};
-use axum::http::HeaderMap;
 use axum::response::Response;
 use axum::routing::post;
 use axum::{Form, Router};
@@ -12,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 
 use super::AppState;
-use super::page::{back_to, form_payment};
+use super::page::{PageForm, back_to};
 use crate::acquirer::Card;
 use crate::domain::payment::{Actor, is_page_token};
 use crate::domain::rules;
@@ -79,21 +78,11 @@ fn current_year() -> i64 {
     1970 + (crate::domain::time::now_ms() / 86_400_000) * 10_000 / 3_652_425
 }
 
-async fn submit(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-    headers: HeaderMap,
-    session: Session,
-    Form(form): Form<HashMap<String, String>>,
-) -> Response {
-    let payment = match form_payment(&state, &session, &token, &form, &headers).await {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
-    let lang = form.get("lang").map(String::as_str);
-    match parse_card_form(&form, current_year()) {
+async fn submit(State(state): State<AppState>, form: PageForm) -> Response {
+    let PageForm { token, session, payment, fields } = &form;
+    match parse_card_form(fields, current_year()) {
         Ok(card) => {
-            if let Err(e) = state.payments.authorize(payment, card, Actor::User).await {
+            if let Err(e) = state.payments.authorize(payment.clone(), card, Actor::User).await {
                 tracing::info!(error = %e, "card form not accepted");
                 let _ = session
                     .insert(
@@ -104,11 +93,11 @@ async fn submit(
             }
         }
         Err(errors) => {
-            let holder = form.get("holder").cloned().unwrap_or_default();
-            let _ = session.insert(&errors_key(&token), StoredForm { errors, holder }).await;
+            let holder = fields.get("holder").cloned().unwrap_or_default();
+            let _ = session.insert(&errors_key(token), StoredForm { errors, holder }).await;
         }
     }
-    back_to(&token, lang)
+    form.back()
 }
 
 /// The issuer posts `PaRes` and `MD` here after the challenge (the page's own `TermUrl`). No

@@ -12,7 +12,7 @@ use super::AppState;
 use super::error::{ApiError, ApiResult};
 use super::field::{Check, Field, Text};
 use super::merchant::Merchant;
-use super::payin::{CardIn, CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, parse_payin};
+use super::payin::{CardIn, CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, create_payin};
 use super::response::{MerchantErrors, PaymentErrors, PaymentRefGeneral, PaymentRefRequest, PaymentResponse, View};
 use crate::acquirer::Card;
 use crate::domain::catalogue::Integration;
@@ -85,15 +85,7 @@ pub async fn create(
         customer: &req.body.customer,
         card: Some(&req.body.card),
     };
-    let (new, card) = parse_payin(
-        state.storage.as_ref(),
-        &req.project,
-        input,
-        req.body_digest.clone(),
-        state.config.allow_private_callbacks,
-    )
-    .await?;
-    let created = state.payments.create(new).await?;
+    let (created, card) = create_payin(&state, &req.project, &req.body_digest, input).await?;
     if created.fresh
         && created.payment.state == PaymentState::New
         && let Some(card) = card

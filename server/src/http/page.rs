@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{Multipart, Path, Query, State};
+use axum::extract::{FromRequest, FromRequestParts, Multipart, Path, Query, Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
@@ -405,106 +405,109 @@ pub fn back_to(token: &str, lang: Option<&str>) -> Response {
     Redirect::to(&location).into_response()
 }
 
-/// Checks the CSRF token of a form and loads its payment; `Err` is the response to give.
-pub async fn form_payment(
-    state: &AppState,
-    session: &Session,
-    token: &str,
-    form: &HashMap<String, String>,
-    headers: &HeaderMap,
-) -> Result<Payment, Response> {
-    let Some(payment) = load(state, token).await else {
-        return Err(not_found(state, form.get("lang").map(String::as_str), headers));
-    };
-    if !csrf_ok(session, form.get("csrf").map(String::as_str)).await {
-        set_notice(session, token, "error-session", true).await;
-        return Err(back_to(token, form.get("lang").map(String::as_str)));
+/// A form posted on a payment's page, accepted: its payment (by the token in the path) and its
+/// fields, the CSRF token checked. A refusal is answered the way the page answers it (404 page,
+/// or back to the page with a notice).
+pub struct PageForm {
+    pub token: String,
+    pub session: Session,
+    pub payment: Payment,
+    pub fields: HashMap<String, String>,
+}
+
+impl PageForm {
+    pub fn lang(&self) -> Option<&str> {
+        self.fields.get("lang").map(String::as_str)
     }
-    Ok(payment)
+
+    /// Post-redirect-get: back to the page, in the form's language.
+    pub fn back(&self) -> Response {
+        back_to(&self.token, self.lang())
+    }
+}
+
+impl FromRequest<AppState> for PageForm {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Response> {
+        let (mut parts, body) = req.into_parts();
+        let Path(token) =
+            Path::<String>::from_request_parts(&mut parts, state).await.map_err(IntoResponse::into_response)?;
+        let session = Session::from_request_parts(&mut parts, state).await.map_err(IntoResponse::into_response)?;
+        let headers = parts.headers.clone();
+        let Form(fields) = Form::<HashMap<String, String>>::from_request(Request::from_parts(parts, body), state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        PageForm::accept(state, token, session, fields, &headers).await
+    }
+}
+
+impl PageForm {
+    /// Loads the payment of `token` and checks the form's CSRF token.
+    async fn accept(
+        state: &AppState,
+        token: String,
+        session: Session,
+        fields: HashMap<String, String>,
+        headers: &HeaderMap,
+    ) -> Result<Self, Response> {
+        let lang = fields.get("lang").map(String::as_str);
+        let Some(payment) = load(state, &token).await else {
+            return Err(not_found(state, lang, headers));
+        };
+        if !csrf_ok(&session, fields.get("csrf").map(String::as_str)).await {
+            set_notice(&session, &token, "error-session", true).await;
+            return Err(back_to(&token, lang));
+        }
+        Ok(PageForm { token, session, payment, fields })
+    }
 }
 
 /// Shows a refused move as a notice rather than an error page.
-async fn settle(session: &Session, token: &str, result: Result<Payment, PaymentError>) {
+async fn settle(form: &PageForm, result: Result<Payment, PaymentError>) {
     match result {
         Ok(_) => {}
-        Err(PaymentError::Illegal(_)) => set_notice(session, token, "error-not-available", true).await,
         Err(e) => {
-            tracing::warn!(error = %e, "page action failed");
-            set_notice(session, token, "error-not-available", true).await;
+            if !matches!(e, PaymentError::Illegal(_)) {
+                tracing::warn!(error = %e, "page action failed");
+            }
+            set_notice(&form.session, &form.token, "error-not-available", true).await;
         }
     }
 }
 
-async fn choose_method(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-    headers: HeaderMap,
-    session: Session,
-    Form(form): Form<HashMap<String, String>>,
-) -> Response {
-    let payment = match form_payment(&state, &session, &token, &form, &headers).await {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
+async fn choose_method(State(state): State<AppState>, form: PageForm) -> Response {
+    let payment = form.payment.clone();
     let project_settings =
         state.storage.project(&payment.project_id).await.ok().flatten().map(|p| p.settings).unwrap_or_default();
     let offered = offered_methods(&project_settings, &payment);
-    let chosen = form.get("method").filter(|m| offered.contains(m)).and_then(|m| WidgetMethod::parse(m));
+    let chosen = form.fields.get("method").filter(|m| offered.contains(m)).and_then(|m| WidgetMethod::parse(m));
     let result = match chosen {
         Some(m) => state.payments.choose_method(payment, m).await,
         None => Err(PaymentError::Illegal(crate::domain::state_machine::IllegalMove::NotAllowed(payment.state))),
     };
-    settle(&session, &token, result).await;
-    back_to(&token, form.get("lang").map(String::as_str))
+    settle(&form, result).await;
+    form.back()
 }
 
-async fn confirm(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-    headers: HeaderMap,
-    session: Session,
-    Form(form): Form<HashMap<String, String>>,
-) -> Response {
-    let payment = match form_payment(&state, &session, &token, &form, &headers).await {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
-    settle(&session, &token, state.payments.confirm(payment, Actor::User).await).await;
-    back_to(&token, form.get("lang").map(String::as_str))
+async fn confirm(State(state): State<AppState>, form: PageForm) -> Response {
+    settle(&form, state.payments.confirm(form.payment.clone(), Actor::User).await).await;
+    form.back()
 }
 
-async fn cancel(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-    headers: HeaderMap,
-    session: Session,
-    Form(form): Form<HashMap<String, String>>,
-) -> Response {
-    let payment = match form_payment(&state, &session, &token, &form, &headers).await {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
-    settle(&session, &token, state.payments.cancel(payment, Actor::User).await).await;
-    back_to(&token, form.get("lang").map(String::as_str))
+async fn cancel(State(state): State<AppState>, form: PageForm) -> Response {
+    settle(&form, state.payments.cancel(form.payment.clone(), Actor::User).await).await;
+    form.back()
 }
 
 /// Sandbox: does on the page what the operator or the bank would do.
-async fn sandbox(
-    State(state): State<AppState>,
-    Path(token): Path<String>,
-    headers: HeaderMap,
-    session: Session,
-    Form(form): Form<HashMap<String, String>>,
-) -> Response {
+async fn sandbox(State(state): State<AppState>, headers: HeaderMap, form: PageForm) -> Response {
     if !state.config.sandbox() {
-        return not_found(&state, form.get("lang").map(String::as_str), &headers);
+        return not_found(&state, form.lang(), &headers);
     }
-    let payment = match form_payment(&state, &session, &token, &form, &headers).await {
-        Ok(p) => p,
-        Err(r) => return r,
-    };
+    let payment = form.payment.clone();
     let amount = payment.amount;
-    let result = match form.get("action").map(String::as_str) {
+    let result = match form.fields.get("action").map(String::as_str) {
         Some("received") => state.payments.funds_received(payment, amount).await,
         Some("different") => state.payments.funds_received(payment, (amount - (amount / 10).max(1)).max(1)).await,
         Some("expire") => state.payments.expire_now(payment).await,
@@ -512,8 +515,8 @@ async fn sandbox(
         Some("push-refuse") => state.payments.push_result(payment, false).await,
         _ => Err(PaymentError::Illegal(crate::domain::state_machine::IllegalMove::NotAllowed(payment.state))),
     };
-    settle(&session, &token, result).await;
-    back_to(&token, form.get("lang").map(String::as_str))
+    settle(&form, result).await;
+    form.back()
 }
 
 /// What kind of file a receipt is, by its first bytes (never by its name or declared type).
@@ -582,11 +585,10 @@ async fn receipt(
             }
         }
     }
-    let payment = match form_payment(&state, &session, &token, &fields, &headers).await {
-        Ok(p) => p,
+    let form = match PageForm::accept(&state, token, session, fields, &headers).await {
+        Ok(form) => form,
         Err(r) => return r,
     };
-    let lang = fields.get("lang").map(String::as_str);
     let problem = match (&file, too_large) {
         (_, true) => Some("receipt-error-size"),
         (None, _) => Some("receipt-error-missing"),
@@ -595,16 +597,16 @@ async fn receipt(
         _ => None,
     };
     if let Some(key) = problem {
-        set_notice(&session, &token, key, true).await;
-        return back_to(&token, lang);
+        set_notice(&form.session, &form.token, key, true).await;
+        return form.back();
     }
     let data = file.unwrap_or_default();
     let content_type = receipt_type(&data).unwrap_or("application/octet-stream").to_string();
-    match state.payments.upload_receipt(payment, NewReceipt { content_type, data }).await {
-        Ok(_) => set_notice(&session, &token, "receipt-uploaded", false).await,
-        Err(e) => settle(&session, &token, Err(e)).await,
+    match state.payments.upload_receipt(form.payment.clone(), NewReceipt { content_type, data }).await {
+        Ok(_) => set_notice(&form.session, &form.token, "receipt-uploaded", false).await,
+        Err(e) => settle(&form, Err(e)).await,
     }
-    back_to(&token, lang)
+    form.back()
 }
 
 #[cfg(test)]

@@ -5,11 +5,12 @@
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use super::AppState;
 use super::error::{ApiError, FieldError};
 use super::field::{Check, Field, Text};
 use crate::domain::catalogue::{self, Country, Currency, Integration, LifetimeRange, Method, WidgetMethod};
 use crate::domain::payment::{Customer, Details, IdentificationData, MaskedCard, Sender, Urls, mask_name, mask_pan};
-use crate::domain::payments::NewPayin;
+use crate::domain::payments::{Created, NewPayin};
 use crate::domain::project::Project;
 use crate::domain::rules::{self, MAX_AMOUNT};
 use crate::secret::Secret;
@@ -212,8 +213,22 @@ struct Placement {
 
 const MAX_URL: usize = 2048;
 
+/// Validates a create request and creates its payment, or finds the one an identical earlier
+/// request created. The card (e-commerce) is handed back for the authorization only.
+pub async fn create_payin(
+    state: &AppState,
+    project: &Project,
+    body_digest: &str,
+    input: PayinInput<'_>,
+) -> Result<(Created, Option<CardInput>), ApiError> {
+    let storage = state.storage.as_ref();
+    let allow_loopback_http = state.config.allow_private_callbacks;
+    let (new, card) = parse_payin(storage, project, input, body_digest.to_string(), allow_loopback_http).await?;
+    Ok((state.payments.create(new).await?, card))
+}
+
 /// Parses and validates a create request. Bank symbols are checked against the catalogue.
-pub async fn parse_payin(
+async fn parse_payin(
     storage: &dyn Storage,
     project: &Project,
     input: PayinInput<'_>,

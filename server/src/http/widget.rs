@@ -12,7 +12,7 @@ use super::AppState;
 use super::error::ApiResult;
 use super::field::Field;
 use super::merchant::Merchant;
-use super::payin::{CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, parse_payin};
+use super::payin::{CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, create_payin};
 use super::response::{MerchantErrors, PaymentErrors, PaymentRefRequest, PaymentResponse, View};
 use crate::domain::catalogue::Integration;
 
@@ -63,15 +63,7 @@ pub async fn create(
         customer: &req.body.customer,
         card: None,
     };
-    let (new, _) = parse_payin(
-        state.storage.as_ref(),
-        &req.project,
-        input,
-        req.body_digest.clone(),
-        state.config.allow_private_callbacks,
-    )
-    .await?;
-    let created = state.payments.create(new).await?;
+    let (created, _) = create_payin(&state, &req.project, &req.body_digest, input).await?;
     Ok(Json(PaymentResponse::of(&created.payment, View::Widget, &state.public_url)))
 }
 
