@@ -7,47 +7,17 @@ use super::catalogue::Country;
 
 pub const MAX_AMOUNT: i64 = 10_000_000_000_000;
 
-/// Luhn check over ASCII digits.
-pub fn luhn_valid(digits: &str) -> bool {
-    let mut sum = 0u32;
-    for (i, b) in digits.bytes().rev().enumerate() {
-        if !b.is_ascii_digit() {
-            return false;
-        }
-        let mut d = (b - b'0') as u32;
-        if i % 2 == 1 {
-            d *= 2;
-            if d > 9 {
-                d -= 9;
-            }
-        }
-        sum += d;
-    }
-    !digits.is_empty() && sum.is_multiple_of(10)
-}
+pub use app::card_rules::luhn as luhn_valid;
 
 /// A card number in a request: 12 to 19 digits (no spaces) passing Luhn (decisions.md §10).
 pub fn is_card_number(pan: &str) -> bool {
     (12..=19).contains(&pan.len()) && pan.bytes().all(|b| b.is_ascii_digit()) && luhn_valid(pan)
 }
 
-/// Letters of the Cyrillic block (Russian, Ukrainian Ґ Є І Ї, Kazakh, ...).
-fn is_cyrillic_letter(c: char) -> bool {
-    ('\u{0400}'..='\u{04FF}').contains(&c) && c.is_alphabetic()
-}
-
-/// The card-holder rule: ASCII Latin and Cyrillic letters (Ukrainian included), digits,
-/// whitespace, hyphen, period and apostrophe (ASCII `'` and the typographic `’`, `ʼ`);
-/// 1 to 255 characters.
+/// The card-holder rule (decisions.md §10): 1 to 255 characters, each one
+/// [`app::card_rules::holder_char`] allows.
 pub fn is_card_holder(name: &str) -> bool {
-    let len = name.chars().count();
-    (1..=255).contains(&len)
-        && name.chars().all(|c| {
-            c.is_ascii_alphanumeric()
-                || is_cyrillic_letter(c)
-                || c.is_whitespace()
-                || matches!(c, '-' | '.' | '\'' | '\u{2019}' | '\u{02BC}')
-        })
+    (1..=255).contains(&name.chars().count()) && name.chars().all(app::card_rules::holder_char)
 }
 
 fn plus_digits(phone: &str, prefix: &str, digits: std::ops::RangeInclusive<usize>) -> bool {
