@@ -9,7 +9,9 @@ use leptos::tachys::view::any_view::AnyView;
 
 use crate::i18n::{Arg, I18n, t_with};
 use crate::model::{AcsView, BankView, PageContext, PaymentView, PostBack, ShopView};
-use crate::pages::{AcsBody, BankBody, Footer, Header, NotFoundBody, PaymentBody, PostBackBody, ShopBody};
+use crate::pages::{
+    AcsBody, BankBody, Footer, Header, NotFoundBody, PaymentBody, PostBackBody, ShopBody, UnavailableBody,
+};
 
 fn render(ctx: PageContext, i18n: I18n, body: impl FnOnce() -> (String, AnyView)) -> String {
     let owner = Owner::new_root(Some(Arc::new(hydration_context::SsrSharedContext::new())));
@@ -68,6 +70,10 @@ pub fn render_payment(ctx: PageContext, i18n: I18n, view: PaymentView) -> String
 
 pub fn render_not_found(ctx: PageContext, i18n: I18n) -> String {
     render(ctx, i18n, || (crate::i18n::t("not-found-title"), view! { <NotFoundBody/> }.into_any()))
+}
+
+pub fn render_unavailable(ctx: PageContext, i18n: I18n) -> String {
+    render(ctx, i18n, || (crate::i18n::t("unavailable-title"), view! { <UnavailableBody/> }.into_any()))
 }
 
 pub fn render_shop(ctx: PageContext, i18n: I18n, shop: ShopView) -> String {

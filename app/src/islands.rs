@@ -231,7 +231,7 @@ mod card {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::closure::Closure;
 
-    use crate::card_rules::*;
+    use kassa_rules::card::{expiry_ok, group, is_card_holder, is_card_number, is_cvv, strip_separators};
 
     fn input(doc: &web_sys::Document, id: &str) -> Option<web_sys::HtmlInputElement> {
         doc.get_element_by_id(id)?.dyn_into().ok()
@@ -298,15 +298,15 @@ mod card {
             let now = js_sys::Date::new_0();
             let (year, month) = (now.get_full_year() as i64, now.get_month() as i64 + 1);
             let checks = [
-                ("pan", "pan-error", pan_ok(&value("pan")), &messages[0]),
+                ("pan", "pan-error", is_card_number(&strip_separators(&value("pan"))), &messages[0]),
                 (
                     "exp_month",
                     "expiry-error",
                     expiry_ok(&value("exp_month"), &value("exp_year"), year, month),
                     &messages[1],
                 ),
-                ("holder", "holder-error", holder_ok(&value("holder")), &messages[2]),
-                ("cvv", "cvv-error", cvv_ok(&value("cvv")), &messages[3]),
+                ("holder", "holder-error", is_card_holder(value("holder").trim()), &messages[2]),
+                ("cvv", "cvv-error", is_cvv(&value("cvv")), &messages[3]),
             ];
             let mut first_bad = None;
             for (field, error, ok, message) in checks {

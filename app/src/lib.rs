@@ -7,7 +7,6 @@
 //! calls the `render_*` functions of [`document`]; forms post to the server's routes named in
 //! the models; islands read `/pay/{token}/status`. Pages never touch storage.
 
-pub mod card_rules;
 pub mod i18n;
 pub mod islands;
 pub mod model;

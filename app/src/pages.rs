@@ -360,6 +360,18 @@ pub fn NotFoundBody() -> impl IntoView {
 }
 
 #[component]
+pub fn UnavailableBody() -> impl IntoView {
+    view! {
+        <main id="main">
+            <section class="screen">
+                <h1>{t("unavailable-title")}</h1>
+                <p>{t("unavailable-text")}</p>
+            </section>
+        </main>
+    }
+}
+
+#[component]
 pub fn ShopBody(shop: ShopView) -> impl IntoView {
     let error = shop.error.clone().map(|reason| {
         view! { <p class="notice error" role="alert">{t_with("shop-error", &[("reason", Arg::Text(reason))])}</p> }

@@ -161,3 +161,5 @@ bank-title = Bankınız
 bank-text = Satıcıya { $amount } ödənişini təsdiqləyin.
 bank-approve = Təsdiqlə
 bank-decline = Rədd et
+unavailable-title = Müvəqqəti əlçatan deyil
+unavailable-text = Hazırda ödəniş səhifəsini göstərmək mümkün deyil. Bir dəqiqədən sonra yenidən cəhd edin.

@@ -161,3 +161,5 @@ bank-title = Your bank
 bank-text = Approve the payment of { $amount } to the merchant.
 bank-approve = Approve
 bank-decline = Decline
+unavailable-title = Temporarily unavailable
+unavailable-text = This payment page cannot be shown right now. Please try again in a minute.

@@ -161,3 +161,5 @@ bank-title = Su banco
 bank-text = Apruebe el pago de { $amount } al comercio.
 bank-approve = Aprobar
 bank-decline = Rechazar
+unavailable-title = No disponible temporalmente
+unavailable-text = No podemos mostrar la página de pago en este momento. Vuelve a intentarlo en un minuto.

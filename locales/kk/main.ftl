@@ -161,3 +161,5 @@ bank-title = Сіздің банкіңіз
 bank-text = Сатушыға { $amount } төлеуді растаңыз.
 bank-approve = Растау
 bank-decline = Қабылдамау
+unavailable-title = Уақытша қолжетімсіз
+unavailable-text = Қазір төлем бетін көрсету мүмкін емес. Бір минуттан кейін қайталап көріңіз.

@@ -160,3 +160,5 @@ bank-title = 내 은행
 bank-text = 가맹점에 { $amount } 결제를 승인해 주세요.
 bank-approve = 승인
 bank-decline = 거절
+unavailable-title = 일시적으로 사용할 수 없음
+unavailable-text = 지금은 결제 페이지를 표시할 수 없습니다. 잠시 후 다시 시도해 주세요.

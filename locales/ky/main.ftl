@@ -161,3 +161,5 @@ bank-title = Банкыңыз
 bank-text = Сатуучуга { $amount } төлөмүн ырастаңыз.
 bank-approve = Ырастоо
 bank-decline = Четке кагуу
+unavailable-title = Убактылуу жеткиликсиз
+unavailable-text = Азыр төлөм барагын көрсөтүү мүмкүн эмес. Бир мүнөттөн кийин кайра аракет кылыңыз.

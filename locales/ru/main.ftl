@@ -163,3 +163,5 @@ bank-title = Ваш банк
 bank-text = Подтвердите оплату { $amount } продавцу.
 bank-approve = Подтвердить
 bank-decline = Отклонить
+unavailable-title = Временно недоступно
+unavailable-text = Сейчас не удаётся показать страницу оплаты. Попробуйте ещё раз через минуту.

@@ -161,3 +161,5 @@ bank-title = Benki yako
 bank-text = Idhinisha malipo ya { $amount } kwa mfanyabiashara.
 bank-approve = Idhinisha
 bank-decline = Kataa
+unavailable-title = Haipatikani kwa sasa
+unavailable-text = Hatuwezi kuonyesha ukurasa wa malipo kwa sasa. Tafadhali jaribu tena baada ya dakika moja.

@@ -161,3 +161,5 @@ bank-title = Bankingiz
 bank-text = Sotuvchiga { $amount } toʻlovini tasdiqlang.
 bank-approve = Tasdiqlash
 bank-decline = Rad etish
+unavailable-title = Vaqtincha mavjud emas
+unavailable-text = Hozir toʻlov sahifasini koʻrsatib boʻlmadi. Bir daqiqadan soʻng qayta urinib koʻring.

@@ -192,7 +192,7 @@ fn bench_key_type() -> KeyType {
 struct Kassa {
     base: String,
     key: (String, String, String, BenchSigner),
-    storage: Arc<dyn kassa::storage::Storage>,
+    stores: kassa::domain::ports::Stores,
 }
 
 async fn start_kassa(database_url: &str, configure: impl FnOnce(&mut Config)) -> Kassa {
@@ -209,9 +209,9 @@ async fn start_kassa(database_url: &str, configure: impl FnOnce(&mut Config)) ->
     configure(&mut c);
     let app = Application::build(c).await.unwrap();
     let base = format!("http://{}", app.local_addr());
-    let storage = app.storage();
+    let stores = app.stores();
     let created = admin::create_project(
-        storage.as_ref(),
+        stores.projects.as_ref(),
         NewProject {
             merchant: "Bench".into(),
             name: "Bench".into(),
@@ -232,7 +232,7 @@ async fn start_kassa(database_url: &str, configure: impl FnOnce(&mut Config)) ->
         ))),
         KeyType::HmacSha512 => BenchSigner::Hmac(created.request_key.hmac_secret.clone().unwrap()),
     };
-    Kassa { base, key: (created.merchant_id, created.project_id, created.request_key.token, sk), storage }
+    Kassa { base, key: (created.merchant_id, created.project_id, created.request_key.token, sk), stores }
 }
 
 /// A request body and its headers, signed in advance so the load loop only sends.
@@ -560,7 +560,7 @@ async fn info_bench() {
             "1M vs 10k",
             100.0 * (results[1].1.p50_ms / results[0].1.p50_ms - 1.0)
         );
-        let _ = &kassa.storage;
+        let _ = &kassa.stores;
         if backend == Backend::Postgres {
             drop_pg(&db).await;
         }
@@ -666,8 +666,9 @@ async fn callbacks_bench() {
 
     // Floor: the same body posted n times by a bare reqwest loop, 64 at a time.
     let sample = api
-        .storage
-        .callbacks(&api.storage.payment(&api.key.1, "cb-0").await.unwrap().unwrap().request_id)
+        .stores
+        .outbox
+        .callbacks(&api.stores.payments.payment(&api.key.1, "cb-0").await.unwrap().unwrap().request_id)
         .await
         .unwrap();
     let sample_body = sample[0].body.clone();

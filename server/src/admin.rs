@@ -3,15 +3,15 @@
 use serde::Serialize;
 
 use crate::crypto::keys::{self, KeyType, StoredRequestKey};
+use crate::domain::ports::{ProjectStore, StoreError};
 use crate::domain::project::{Project, ProjectSettings};
-use crate::storage::{Storage, StorageError};
 
 #[derive(Debug, thiserror::Error)]
 pub enum AdminError {
     #[error(transparent)]
     Key(#[from] keys::KeyError),
     #[error(transparent)]
-    Storage(#[from] StorageError),
+    Storage(#[from] StoreError),
     #[error("{0}")]
     Invalid(String),
 }
@@ -80,7 +80,7 @@ fn request_key(
 }
 
 /// Creates a project (and its merchant when new) with a request key and a callback key.
-pub async fn create_project(storage: &dyn Storage, new: NewProject) -> Result<ProjectCreated, AdminError> {
+pub async fn create_project(storage: &dyn ProjectStore, new: NewProject) -> Result<ProjectCreated, AdminError> {
     if new.merchant.trim().is_empty() || new.name.trim().is_empty() {
         return Err(AdminError::Invalid("merchant and project names must not be empty".into()));
     }
@@ -109,7 +109,7 @@ pub async fn create_project(storage: &dyn Storage, new: NewProject) -> Result<Pr
 
 /// Adds a second request key to a project, for rotation without downtime.
 pub async fn add_request_key(
-    storage: &dyn Storage,
+    storage: &dyn ProjectStore,
     project_id: &str,
     key_type: KeyType,
     public_key_pem: Option<&str>,

@@ -46,6 +46,12 @@ pub struct Config {
     #[arg(long, env = "KASSA_DEMO", action = ArgAction::SetTrue, value_parser = BoolishValueParser::new())]
     pub demo: bool,
 
+    /// How long a card authorization may take before its payment is declined as lost
+    /// (`Card authorization not completed`), in seconds: the card lives only in the memory of
+    /// the process that took it, so an authorization cut off by a crash cannot be resumed.
+    #[arg(long, env = "KASSA_CARD_AUTH_TIMEOUT_S", default_value_t = 60)]
+    pub card_auth_timeout_s: u64,
+
     /// Grace period of `dispute:no_payment` before it declines, in seconds.
     #[arg(long, env = "KASSA_DISPUTE_GRACE_S", default_value_t = 24 * 3600)]
     pub dispute_grace_s: u64,

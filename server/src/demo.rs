@@ -11,9 +11,9 @@ use rand::rngs::OsRng;
 use crate::admin::{self, NewProject};
 use crate::crypto::keys::KeyType;
 use crate::domain::catalogue::{self, Country, MethodKind, WidgetMethod};
-use crate::domain::requisites::Requisite;
+use crate::domain::ports::Stores;
+use crate::domain::requisites::{NewRequisite, Requisites};
 use crate::domain::rules::luhn_valid;
-use crate::storage::Storage;
 
 pub const DEMO_MERCHANT: &str = "Kassa Demo Shop";
 pub const DEMO_PROJECT: &str = "Demo";
@@ -33,7 +33,8 @@ impl std::fmt::Debug for DemoShop {
 }
 
 /// Creates the demo project on first start (with requisites), or gives the shop a new key.
-pub async fn prepare(storage: &dyn Storage) -> anyhow::Result<DemoShop> {
+pub async fn prepare(stores: &Stores, requisites: &Requisites) -> anyhow::Result<DemoShop> {
+    let storage = stores.projects.as_ref();
     let merchant = storage.merchant_by_name_or_create(DEMO_MERCHANT).await?;
     let existing = storage.project_by_name(&merchant.id, DEMO_PROJECT).await?;
     let (project_id, key) = match existing {
@@ -55,7 +56,7 @@ pub async fn prepare(storage: &dyn Storage) -> anyhow::Result<DemoShop> {
                 },
             )
             .await?;
-            seed_requisites(storage).await?;
+            seed_requisites(stores, requisites).await?;
             (created.project_id, created.request_key)
         }
     };
@@ -127,7 +128,7 @@ fn holder(country: Country, i: usize) -> &'static str {
     let row = Country::ALL.iter().position(|c| *c == country).unwrap_or(0);
     let name = NAMES[row][i % 3];
     // The card-holder rule takes ASCII Latin and Cyrillic letters only.
-    if crate::domain::rules::is_card_holder(name) { name } else { NAMES[3][i % 3] }
+    if kassa_rules::card::is_card_holder(name) { name } else { NAMES[3][i % 3] }
 }
 
 /// A value to pay to, of `kind`, in `country`.
@@ -148,7 +149,7 @@ fn requisite_value(kind: MethodKind, country: Country, method: &str) -> String {
 }
 
 /// Three requisites per country and method kind, serving every method code of that kind.
-async fn seed_requisites(storage: &dyn Storage) -> anyhow::Result<()> {
+async fn seed_requisites(stores: &Stores, requisites: &Requisites) -> anyhow::Result<()> {
     let mut groups: BTreeMap<(Country, &'static str, String), Vec<&'static str>> = BTreeMap::new();
     for row in catalogue::H2H {
         for m in row.deposit {
@@ -170,8 +171,7 @@ async fn seed_requisites(storage: &dyn Storage) -> anyhow::Result<()> {
             }
         }
     }
-    let banks = storage.banks(&Default::default()).await?;
-    let now = crate::domain::time::now_ms();
+    let banks = stores.banks.banks(&Default::default()).await?;
     for ((country, currency, kind_code), methods) in groups {
         let kind = WidgetMethod::ALL
             .iter()
@@ -182,8 +182,7 @@ async fn seed_requisites(storage: &dyn Storage) -> anyhow::Result<()> {
         let country_banks: Vec<_> = banks.iter().filter(|b| b.country_code == country.code()).collect();
         for i in 0..3 {
             let bank = country_banks.get(i % country_banks.len().max(1));
-            let requisite = Requisite {
-                id: uuid::Uuid::new_v4().simple().to_string(),
+            let requisite = NewRequisite {
                 country: country.code().into(),
                 currency: currency.into(),
                 methods: methods.iter().map(|m| m.to_string()).collect(),
@@ -199,11 +198,9 @@ async fn seed_requisites(storage: &dyn Storage) -> anyhow::Result<()> {
                     .then(|| ["humo", "uzcard"].get(i).map(|s| s.to_string()))
                     .flatten(),
                 extra_param: None,
-                active: true,
-                last_used_ms: 0,
-                created_ms: now,
+                active: Some(true),
             };
-            storage.insert_requisite(&requisite).await?;
+            requisites.create(requisite).await?;
         }
     }
     Ok(())

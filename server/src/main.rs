@@ -116,9 +116,9 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             command:
                 ProjectCommand::Create { merchant, name, request_key_type, public_key, callback_key_type, redirect_url },
         } => {
-            let storage = kassa::storage::open(&config.database_url).await?;
+            let database = kassa::storage::open(&config.database_url).await?;
             let created = admin::create_project(
-                storage.as_ref(),
+                database.stores.projects.as_ref(),
                 NewProject {
                     merchant,
                     name,
@@ -133,14 +133,16 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Key { command: KeyCommand::Add { project, key_type, public_key } } => {
-            let storage = kassa::storage::open(&config.database_url).await?;
+            let database = kassa::storage::open(&config.database_url).await?;
             let pem = read_pem(public_key)?;
-            print_json(&admin::add_request_key(storage.as_ref(), &project, key_type, pem.as_deref()).await?);
+            let key =
+                admin::add_request_key(database.stores.projects.as_ref(), &project, key_type, pem.as_deref()).await?;
+            print_json(&key);
             Ok(())
         }
         Command::Key { command: KeyCommand::Deactivate { token } } => {
-            let storage = kassa::storage::open(&config.database_url).await?;
-            if !storage.set_request_key_active(&token, false).await? {
+            let database = kassa::storage::open(&config.database_url).await?;
+            if !database.stores.projects.set_request_key_active(&token, false).await? {
                 anyhow::bail!("no request key with that token");
             }
             print_json(&serde_json::json!({"token": token, "active": false}));

@@ -6,57 +6,67 @@ use std::sync::Arc;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
-use crate::acquirer::Acquirer;
 use crate::acquirer::sandbox::SandboxAcquirer;
 use crate::callbacks::dispatcher::{DeliverySettings, Dispatcher};
+use crate::callbacks::render::WireRenderer;
 use crate::config::Config;
 use crate::demo::{self, DemoShop};
-use crate::domain::banks;
+use crate::domain::acquirer::Acquirer;
+use crate::domain::banks::Banks;
 use crate::domain::payments::{Payments, Settings};
+use crate::domain::ports::Stores;
+use crate::domain::projects::Projects;
+use crate::domain::requisites::Requisites;
+use crate::http::Parts;
 use crate::http::{self, AppState};
-use crate::http::{Parts, session};
 use crate::jobs;
 use crate::secret::Secret;
-use crate::storage::{self, Storage};
+use crate::storage::{self, Sessions};
 
 pub struct Application {
     listener: TcpListener,
     state: AppState,
-    storage: Arc<dyn Storage>,
+    stores: Stores,
+    sessions: Sessions,
     payments: Arc<Payments>,
 }
 
 impl Application {
     /// Opens (and migrates) the database, seeds the bank catalogue, and binds the port.
     pub async fn build(mut config: Config) -> anyhow::Result<Self> {
-        let storage = storage::open(&config.database_url)
+        let database = storage::open(&config.database_url)
             .await
             .map_err(|e| anyhow::anyhow!("opening the database {}: {e}", config.database_url))?;
-        storage.seed_banks(&banks::seed()).await?;
+        let stores = database.stores.clone();
+        let banks = Arc::new(Banks::new(stores.banks.clone()));
+        banks.seed().await?;
         let listener =
             TcpListener::bind(config.bind).await.map_err(|e| anyhow::anyhow!("binding {}: {e}", config.bind))?;
         let address = listener.local_addr()?;
         let public_url =
             config.public_url.clone().unwrap_or_else(|| format!("http://{address}")).trim_end_matches('/').to_string();
         let settings = Settings {
-            public_url: public_url.clone(),
             search_window_ms: config.requisites_search_s as i64 * 1000,
             grace_ms: config.dispute_grace_s as i64 * 1000,
+            card_auth_timeout_ms: config.card_auth_timeout_s as i64 * 1000,
         };
         let sandbox = if config.sandbox() {
-            let key = storage.service_secret("sandbox-acs-pares").await?;
+            let key = stores.projects.service_secret("sandbox-acs-pares").await?;
             Some(Arc::new(SandboxAcquirer::new(&public_url, Secret::new(key))))
         } else {
             None
         };
         // The sandbox is the only acquirer until a real one is added behind the same trait.
         let acquirer = sandbox.clone().map(|s| s as Arc<dyn Acquirer>);
-        let payments = Arc::new(Payments::new(storage.clone(), settings, acquirer));
+        let renderer = Arc::new(WireRenderer::new(&public_url));
+        let payments = Arc::new(Payments::new(stores.clone(), settings, acquirer, renderer));
+        let requisites = Arc::new(Requisites::new(stores.requisites.clone(), stores.banks.clone(), payments.clone()));
+        let projects = Arc::new(Projects::new(stores.projects.clone()));
         let demo = if config.demo {
             if config.operator_token.is_none() {
                 config.operator_token = Some(Secret::new(crate::domain::payment::new_page_token()));
             }
-            Some(Arc::new(demo::prepare(storage.as_ref()).await?))
+            Some(Arc::new(demo::prepare(&stores, &requisites).await?))
         } else {
             None
         };
@@ -64,12 +74,14 @@ impl Application {
             local_url: format!("http://{address}"),
             config,
             public_url,
-            storage: storage.clone(),
             payments: payments.clone(),
+            requisites,
+            projects,
+            banks,
             sandbox,
             demo,
         });
-        Ok(Application { listener, state, storage, payments })
+        Ok(Application { listener, state, stores, sessions: database.sessions, payments })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -80,8 +92,9 @@ impl Application {
         &self.state.public_url
     }
 
-    pub fn storage(&self) -> Arc<dyn Storage> {
-        self.storage.clone()
+    /// The storage ports (for the command line and tests).
+    pub fn stores(&self) -> Stores {
+        self.stores.clone()
     }
 
     /// Serves until Ctrl-C or SIGTERM, with the background workers alongside.
@@ -98,10 +111,15 @@ impl Application {
             tokio::spawn(jobs::deadlines(self.payments.clone(), stopped.clone())),
         ];
         if config.send_callbacks {
-            let dispatcher = Dispatcher::new(self.storage.clone(), delivery, self.payments.callbacks_ready());
+            let dispatcher = Dispatcher::new(
+                self.stores.outbox.clone(),
+                self.stores.projects.clone(),
+                delivery,
+                self.payments.callbacks_ready(),
+            );
             workers.push(tokio::spawn(dispatcher.run(stopped.clone())));
         }
-        let sessions = session::Store::new(self.storage.session_pool());
+        let sessions = self.sessions.clone();
         let cleaner = tokio::spawn(sessions.clone().clean_expired());
         tracing::info!(address = %self.local_addr(), public_url = %self.state.public_url, "Kassa listening");
         if let Some(shop) = &self.state.demo {

@@ -8,7 +8,7 @@ use hmac::{Hmac, Mac};
 use serde::{Deserialize, Serialize};
 use sha2::Sha256;
 
-use super::{Acquirer, AcquirerError, Authorization, Card, ThreeDsOutcome};
+use crate::domain::acquirer::{Acquirer, AcquirerError, Authorization, Card, ThreeDsOutcome};
 use crate::domain::payment::{AscInfo, Payment, RedirectInfo};
 use crate::domain::state_machine::reason;
 use crate::secret::Secret;
@@ -23,6 +23,9 @@ pub const CARD_REDIRECT: &str = "4000000000003063";
 pub const CARD_DECLINED: &str = "4000000000000002";
 /// Insufficient funds.
 pub const CARD_NO_FUNDS: &str = "4000000000009995";
+/// The acquirer never answers (an authorization cut off, as by a crash): the payment is
+/// declined `Card authorization not completed` after `KASSA_CARD_AUTH_TIMEOUT_S`.
+pub const CARD_NO_ANSWER: &str = "4000000000000077";
 /// The sandbox issuer's one-time code.
 pub const ONE_TIME_CODE: &str = "123456";
 /// Wrong codes before the issuer gives up.
@@ -87,17 +90,8 @@ impl SandboxAcquirer {
 
 /// A card is valid through the end of its expiry month (decisions.md §10).
 fn expired(year: i64, month: i64, now_ms: i64) -> bool {
-    let days = now_ms.div_euclid(86_400_000);
-    // Civil date from days since 1970-01-01 (Howard Hinnant's algorithm).
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z - era * 146_097;
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + if m <= 2 { 1 } else { 0 };
-    (year, month) < (y, m)
+    let (y, m, _) = crate::domain::time::civil_date(now_ms);
+    kassa_rules::card::check_expiry(month, year, y, m).is_err()
 }
 
 #[async_trait]
@@ -105,6 +99,10 @@ impl Acquirer for SandboxAcquirer {
     async fn authorize(&self, payment: &Payment, card: &Card) -> Result<Authorization, AcquirerError> {
         if expired(card.year, card.month, crate::domain::time::now_ms()) {
             return Ok(Authorization::Declined(reason::CARD_EXPIRED));
+        }
+        if card.pan.expose() == CARD_NO_ANSWER {
+            // Holds the authorization far beyond any timeout; the deadline decides.
+            tokio::time::sleep(std::time::Duration::from_secs(24 * 3600)).await;
         }
         Ok(match card.pan.expose().as_str() {
             CARD_DECLINED => Authorization::Declined(reason::DECLINED_BY_ISSUER),
@@ -163,7 +161,7 @@ mod tests {
 
     #[test]
     fn cards_expire_after_their_month() {
-        // 2026-11-21
+        // 2026-11-22
         let now = 1_795_305_600_000;
         assert!(!expired(2026, 11, now));
         assert!(!expired(2027, 1, now));
@@ -173,8 +171,8 @@ mod tests {
 
     #[test]
     fn test_cards_pass_luhn() {
-        for pan in [CARD_SUCCESS, CARD_3DS, CARD_REDIRECT, CARD_DECLINED, CARD_NO_FUNDS] {
-            assert!(crate::domain::rules::is_card_number(pan), "{pan}");
+        for pan in [CARD_SUCCESS, CARD_3DS, CARD_REDIRECT, CARD_DECLINED, CARD_NO_FUNDS, CARD_NO_ANSWER] {
+            assert!(kassa_rules::card::is_card_number(pan), "{pan}");
         }
     }
 }

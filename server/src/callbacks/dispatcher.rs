@@ -9,10 +9,11 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{Mutex, Notify, Semaphore, watch};
 
-use super::{guard, retry_delay_ms, signer};
+use super::{guard, signer};
 use crate::crypto::keys::CallbackSigner;
+use crate::domain::outbox::{self, Attempt, CallbackJob};
+use crate::domain::ports::{OutboxStore, ProjectStore, StoreError};
 use crate::domain::time::now_ms;
-use crate::storage::{Attempt, AttemptOutcome, CallbackJob, Storage};
 
 /// A claimed callback is left alone by other workers for the attempt timeout plus this margin.
 const LEASE_MARGIN_MS: i64 = 5_000;
@@ -34,7 +35,8 @@ pub struct DeliverySettings {
 }
 
 pub struct Dispatcher {
-    storage: Arc<dyn Storage>,
+    outbox: Arc<dyn OutboxStore>,
+    projects: Arc<dyn ProjectStore>,
     client: reqwest::Client,
     settings: DeliverySettings,
     worker: String,
@@ -49,7 +51,12 @@ struct ProjectSigner {
 }
 
 impl Dispatcher {
-    pub fn new(storage: Arc<dyn Storage>, settings: DeliverySettings, wake: Arc<Notify>) -> Arc<Self> {
+    pub fn new(
+        outbox: Arc<dyn OutboxStore>,
+        projects: Arc<dyn ProjectStore>,
+        settings: DeliverySettings,
+        wake: Arc<Notify>,
+    ) -> Arc<Self> {
         let client = reqwest::Client::builder()
             .timeout(settings.timeout)
             .redirect(reqwest::redirect::Policy::none())
@@ -59,7 +66,8 @@ impl Dispatcher {
             .expect("HTTP client builds");
         let worker = format!("{}-{}", std::process::id(), &uuid::Uuid::new_v4().simple().to_string()[..8]);
         Arc::new(Dispatcher {
-            storage,
+            outbox,
+            projects,
             client,
             settings,
             worker,
@@ -106,15 +114,15 @@ impl Dispatcher {
         }
     }
 
-    async fn claim(&self, limit: usize) -> Result<Vec<CallbackJob>, crate::storage::StorageError> {
+    async fn claim(&self, limit: usize) -> Result<Vec<CallbackJob>, StoreError> {
         let now = now_ms();
         let lease_ms = self.settings.timeout.as_millis() as i64 + LEASE_MARGIN_MS;
-        self.storage.claim_callbacks(now, now + lease_ms, &self.worker, limit as i64).await
+        self.outbox.claim_callbacks(now, now + lease_ms, &self.worker, limit as i64).await
     }
 
     /// Sleeps until the next retry falls due, but never longer than the idle poll.
     async fn idle_sleep(&self) -> Duration {
-        match self.storage.next_callback_due().await {
+        match self.outbox.next_callback_due().await {
             Ok(Some(due)) => Duration::from_millis((due - now_ms()).clamp(10, IDLE_POLL.as_millis() as i64) as u64),
             _ => IDLE_POLL,
         }
@@ -127,8 +135,8 @@ impl Dispatcher {
         {
             return Some(s.clone());
         }
-        let project = self.storage.project(project_id).await.ok()??;
-        let key = self.storage.callback_key(project_id).await.ok()??;
+        let project = self.projects.project(project_id).await.ok()??;
+        let key = self.projects.callback_key(project_id).await.ok()??;
         let signer = CallbackSigner::from_stored(&key).ok()?;
         let entry = Arc::new(ProjectSigner { merchant_id: project.merchant_id, signer });
         cache.insert(project_id.to_string(), (Instant::now(), entry.clone()));
@@ -144,14 +152,8 @@ impl Dispatcher {
         };
         let delivered = http_status.is_some_and(|s| (200..300).contains(&s));
         let attempts_made = job.attempts + 1;
-        let next = started + retry_delay_ms(&self.settings.retry_schedule_s, attempts_made);
-        let outcome = if delivered {
-            AttemptOutcome::Delivered
-        } else if job.give_up_ms.is_some_and(|g| next > g) {
-            AttemptOutcome::Abandon
-        } else {
-            AttemptOutcome::RetryAt(next)
-        };
+        let outcome =
+            outbox::outcome_of(delivered, attempts_made, started, job.give_up_ms, &self.settings.retry_schedule_s);
         let attempt = Attempt {
             at_ms: started,
             http_status,
@@ -164,7 +166,7 @@ impl Dispatcher {
             callback_id = job.id, request_id = %job.request_id, kind = job.kind.code(), attempt = attempts_made,
             status = ?http_status, error = ?error, outcome = ?outcome, "callback attempt"
         );
-        if let Err(e) = self.storage.record_attempt(job.id, &self.worker, &attempt, outcome).await {
+        if let Err(e) = self.outbox.record_attempt(job.id, &self.worker, &attempt, outcome).await {
             // The lease expires and the callback is attempted again: at least once.
             tracing::error!(callback_id = job.id, error = %e, "recording a callback attempt failed");
         }

@@ -1,6 +1,8 @@
 //! The country and method catalogue of merchant-api.md as data: availability tables (H2H and
-//! H2C), method kinds, currencies with their minor units, lifetimes and page languages.
-//! Everything else reads these tables; nothing else lists countries or methods.
+//! H2C) with what each row requires of a request, method kinds, currencies with their minor
+//! units, lifetimes, phone formats and page languages. Everything else reads these tables;
+//! nothing else lists countries, methods or country rules. Adding a country or changing a
+//! rule is one edit here.
 
 use std::fmt;
 
@@ -212,14 +214,7 @@ impl Currency {
     /// Formats minor units as a major-unit amount with the currency's digits (`150000` RUB →
     /// `1500.00`). Grouping is left to the page, which knows the language.
     pub fn format_major(self, minor: i64) -> String {
-        if self.digits == 0 {
-            return minor.to_string();
-        }
-        let scale = 10i64.pow(self.digits as u32);
-        let sign = if minor < 0 { "-" } else { "" };
-        let abs = minor.unsigned_abs();
-        let scale = scale as u64;
-        format!("{sign}{}.{:0width$}", abs / scale, abs % scale, width = self.digits as usize)
+        kassa_rules::amount::major_units(minor, self.digits)
     }
 }
 
@@ -276,6 +271,63 @@ impl Integration {
     }
 }
 
+/// A field a country requires for some methods (merchant-api.md "Conditional rules").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Need {
+    SenderPhone,
+    SenderBankSymbol,
+    PaymentBankSymbol,
+}
+
+impl Need {
+    /// The request field it names.
+    pub fn field(self) -> &'static str {
+        match self {
+            Need::SenderPhone => "sender.phone",
+            Need::SenderBankSymbol => "sender.bank_symbol",
+            Need::PaymentBankSymbol => "payment.bank_symbol",
+        }
+    }
+}
+
+/// What a row of the availability tables requires of a create request, beyond the field rules
+/// every request follows (merchant-api.md Resources, decisions.md §10).
+#[derive(Clone, Copy, Debug)]
+pub struct Requirements {
+    /// `sender` must be an object (`{}` when empty); absent or `null` is refused (AZ, UZ H2H).
+    pub sender_block: bool,
+    /// `customer.email` is required (NG, ZA, KE).
+    pub customer_email: bool,
+    /// `customer.first_name` and `customer.last_name` are required (KR H2H).
+    pub customer_names: bool,
+    /// `customer.identification_data` is read (AR); elsewhere it is ignored.
+    pub identification_data: bool,
+    /// The values `payment.payment_system` may take (UZ); `None`: any string.
+    pub payment_systems: Option<&'static [&'static str]>,
+    /// Fields required by method (H2H method codes).
+    pub by_method: &'static [(Method, &'static [Need])],
+}
+
+impl Requirements {
+    pub const NONE: Requirements = Requirements {
+        sender_block: false,
+        customer_email: false,
+        customer_names: false,
+        identification_data: false,
+        payment_systems: None,
+        by_method: &[],
+    };
+
+    /// The fields `method` requires in this row.
+    pub fn needs(&self, method: Option<Method>) -> &'static [Need] {
+        method.and_then(|m| self.by_method.iter().find(|(rm, _)| *rm == m)).map(|(_, needs)| *needs).unwrap_or(&[])
+    }
+}
+
+const UZ_PAYMENT_SYSTEMS: &[&str] = &["humo", "uzcard"];
+const EMAIL: Requirements = Requirements { customer_email: true, ..Requirements::NONE };
+const UZ: Requirements = Requirements { payment_systems: Some(UZ_PAYMENT_SYSTEMS), ..Requirements::NONE };
+
 /// A row of the H2H availability table.
 #[derive(Debug)]
 pub struct H2hRow {
@@ -284,6 +336,7 @@ pub struct H2hRow {
     pub deposit: &'static [Method],
     pub payout: &'static [Method],
     pub lifetime: LifetimeRange,
+    pub requirements: Requirements,
 }
 
 /// A row of the H2C (widget) availability table.
@@ -295,6 +348,7 @@ pub struct H2cRow {
     /// KZ: `widget_method` is required and must be exactly this value.
     pub required_method: Option<WidgetMethod>,
     pub lifetime: LifetimeRange,
+    pub requirements: Requirements,
 }
 
 const H2H_KZ: LifetimeRange = LifetimeRange::new(300, 900, 600);
@@ -314,6 +368,7 @@ pub const H2H: &[H2hRow] = {
             deposit: &[InternationalCardP2p],
             payout: &[CardP2p],
             lifetime: H2H_KZ,
+            requirements: Requirements::NONE,
         },
         H2hRow {
             country: Country::ZA,
@@ -321,6 +376,7 @@ pub const H2H: &[H2hRow] = {
             deposit: &[EftLink],
             payout: &[AccountNumber],
             lifetime: H2H_LONG,
+            requirements: EMAIL,
         },
         H2hRow {
             country: Country::KE,
@@ -328,6 +384,11 @@ pub const H2H: &[H2hRow] = {
             deposit: &[MobileMoney],
             payout: &[AccountNumber],
             lifetime: H2H_LONG,
+            requirements: Requirements {
+                customer_email: true,
+                by_method: &[(MobileMoney, &[Need::SenderPhone, Need::SenderBankSymbol])],
+                ..Requirements::NONE
+            },
         },
         H2hRow {
             country: Country::NG,
@@ -335,6 +396,15 @@ pub const H2H: &[H2hRow] = {
             deposit: &[WalletLink, AccountNumber, Ussd],
             payout: &[AccountNumber],
             lifetime: H2H_LONG,
+            requirements: Requirements {
+                customer_email: true,
+                by_method: &[
+                    (Ussd, &[Need::SenderPhone, Need::SenderBankSymbol]),
+                    (WalletLink, &[Need::SenderBankSymbol]),
+                    (AccountNumber, &[Need::PaymentBankSymbol]),
+                ],
+                ..Requirements::NONE
+            },
         },
         H2hRow {
             country: Country::KR,
@@ -342,6 +412,7 @@ pub const H2H: &[H2hRow] = {
             deposit: &[AccountNumber],
             payout: &[AccountNumber],
             lifetime: H2H_SHORT,
+            requirements: Requirements { customer_names: true, ..Requirements::NONE },
         },
         H2hRow {
             country: Country::AR,
@@ -349,6 +420,7 @@ pub const H2H: &[H2hRow] = {
             deposit: &[AccountNumber],
             payout: &[AccountNumber],
             lifetime: H2H_SHORT,
+            requirements: Requirements { identification_data: true, ..Requirements::NONE },
         },
         H2hRow {
             country: Country::AZ,
@@ -356,14 +428,23 @@ pub const H2H: &[H2hRow] = {
             deposit: &[CardP2p, PhoneP2p],
             payout: &[CardP2p, PhoneP2p],
             lifetime: H2H_SHORT,
+            requirements: Requirements { sender_block: true, ..Requirements::NONE },
         },
-        H2hRow { country: Country::UZ, currency: "UZS", deposit: &[CardP2p], payout: &[CardP2p], lifetime: H2H_SHORT },
+        H2hRow {
+            country: Country::UZ,
+            currency: "UZS",
+            deposit: &[CardP2p],
+            payout: &[CardP2p],
+            lifetime: H2H_SHORT,
+            requirements: Requirements { sender_block: true, ..UZ },
+        },
         H2hRow {
             country: Country::RU,
             currency: "RUB",
             deposit: &[CardP2p, SbpP2p, InternationalP2p, SbpQr, MobileP2p, InternationalCardP2p, QrLinkP2p],
             payout: &[CardP2p, SbpP2p, MobileP2p],
             lifetime: H2H_SHORT,
+            requirements: Requirements::NONE,
         },
     ]
 };
@@ -376,6 +457,7 @@ pub const H2H_ECOM: &[H2hRow] = &[
         deposit: &[Method::CardEcom],
         payout: &[Method::CardEcom],
         lifetime: H2H_SHORT,
+        requirements: Requirements::NONE,
     },
     H2hRow {
         country: Country::UZ,
@@ -383,6 +465,7 @@ pub const H2H_ECOM: &[H2hRow] = &[
         deposit: &[Method::CardEcom],
         payout: &[Method::CardEcom],
         lifetime: H2H_SHORT,
+        requirements: UZ,
     },
     H2hRow {
         country: Country::RU,
@@ -390,6 +473,7 @@ pub const H2H_ECOM: &[H2hRow] = &[
         deposit: &[Method::CardEcom],
         payout: &[Method::CardEcom],
         lifetime: H2H_SHORT,
+        requirements: Requirements::NONE,
     },
 ];
 
@@ -413,6 +497,7 @@ pub const H2C: &[H2cRow] = {
             ],
             required_method: None,
             lifetime: H2C_OTHER,
+            requirements: Requirements::NONE,
         },
         H2cRow {
             country: Country::UZ,
@@ -420,6 +505,7 @@ pub const H2C: &[H2cRow] = {
             methods: &[P2pCard],
             required_method: None,
             lifetime: H2C_OTHER,
+            requirements: UZ,
         },
         H2cRow {
             country: Country::KZ,
@@ -427,6 +513,7 @@ pub const H2C: &[H2cRow] = {
             methods: &[P2pCardInternational],
             required_method: Some(P2pCardInternational),
             lifetime: H2C_KZ,
+            requirements: Requirements::NONE,
         },
         H2cRow {
             country: Country::NG,
@@ -434,6 +521,7 @@ pub const H2C: &[H2cRow] = {
             methods: &[WalletLink, AccountNumber, Ussd],
             required_method: None,
             lifetime: H2C_OTHER,
+            requirements: EMAIL,
         },
         H2cRow {
             country: Country::ZA,
@@ -441,6 +529,7 @@ pub const H2C: &[H2cRow] = {
             methods: &[EftLink],
             required_method: None,
             lifetime: H2C_OTHER,
+            requirements: EMAIL,
         },
         H2cRow {
             country: Country::KE,
@@ -448,6 +537,7 @@ pub const H2C: &[H2cRow] = {
             methods: &[MobileMoney],
             required_method: None,
             lifetime: H2C_OTHER,
+            requirements: EMAIL,
         },
         H2cRow {
             country: Country::KG,
@@ -455,6 +545,7 @@ pub const H2C: &[H2cRow] = {
             methods: &[P2pCard, P2pPhone, QrLinkP2p],
             required_method: None,
             lifetime: H2C_OTHER,
+            requirements: Requirements::NONE,
         },
         H2cRow {
             country: Country::AZ,
@@ -462,6 +553,7 @@ pub const H2C: &[H2cRow] = {
             methods: &[P2pCard, P2pPhone],
             required_method: None,
             lifetime: H2C_OTHER,
+            requirements: Requirements::NONE,
         },
     ]
 };
@@ -474,6 +566,7 @@ pub const H2C_ECOM: &[H2cRow] = &[
         methods: &[WidgetMethod::EcomCard],
         required_method: None,
         lifetime: H2C_OTHER,
+        requirements: Requirements::NONE,
     },
     H2cRow {
         country: Country::UZ,
@@ -481,6 +574,7 @@ pub const H2C_ECOM: &[H2cRow] = &[
         methods: &[WidgetMethod::EcomCard],
         required_method: None,
         lifetime: H2C_OTHER,
+        requirements: UZ,
     },
     H2cRow {
         country: Country::RU,
@@ -488,6 +582,7 @@ pub const H2C_ECOM: &[H2cRow] = &[
         methods: &[WidgetMethod::EcomCard],
         required_method: None,
         lifetime: H2C_OTHER,
+        requirements: Requirements::NONE,
     },
 ];
 
@@ -521,19 +616,87 @@ pub fn h2c_offered_methods(currency: &str) -> Vec<WidgetMethod> {
     methods
 }
 
-impl Country {
-    /// Default language of the hosted page (merchant-api.md and decisions.md §10).
-    pub fn default_language(self) -> &'static str {
-        match self {
-            Country::AR => "es",
-            Country::KZ => "kk",
-            Country::RU => "ru",
-            Country::UZ => "uz",
-            Country::KR => "ko",
-            Country::KG => "ky",
-            Country::AZ => "az",
-            Country::NG | Country::ZA | Country::KE => "en",
+/// A phone number format of a country: a prefix and then a number of digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PhoneFormat {
+    /// `+7`, `+998`, or empty for national numbers.
+    pub prefix: &'static str,
+    pub min_digits: usize,
+    pub max_digits: usize,
+}
+
+impl PhoneFormat {
+    const fn new(prefix: &'static str, min_digits: usize, max_digits: usize) -> Self {
+        PhoneFormat { prefix, min_digits, max_digits }
+    }
+
+    pub fn matches(&self, phone: &str) -> bool {
+        phone.strip_prefix(self.prefix).is_some_and(|rest| {
+            (self.min_digits..=self.max_digits).contains(&rest.len()) && rest.bytes().all(|b| b.is_ascii_digit())
+        })
+    }
+
+    /// The format as a regular expression (`^\+7\d{10}$`).
+    pub fn pattern(&self) -> String {
+        let prefix = self.prefix.replace('+', "\\+");
+        if self.min_digits == self.max_digits {
+            format!("^{prefix}\\d{{{}}}$", self.min_digits)
+        } else {
+            format!("^{prefix}\\d{{{},{}}}$", self.min_digits, self.max_digits)
         }
+    }
+}
+
+/// What the catalogue knows about a country beside its rows.
+#[derive(Debug)]
+pub struct CountryInfo {
+    pub country: Country,
+    /// Default language of the hosted page (merchant-api.md and decisions.md §10).
+    pub language: &'static str,
+    /// Formats of `sender.phone` (merchant-api.md, decisions.md §10; ZA, KR, AR: not given by
+    /// the spec, international format with an optional plus, see docs/DECISIONS.md).
+    pub phones: &'static [PhoneFormat],
+}
+
+const PLUS7: PhoneFormat = PhoneFormat::new("+7", 10, 10);
+const INTERNATIONAL: &[PhoneFormat] = &[PhoneFormat::new("+", 7, 15), PhoneFormat::new("", 7, 15)];
+
+/// Every country of the availability tables.
+pub const COUNTRIES: &[CountryInfo] = &[
+    CountryInfo { country: Country::AR, language: "es", phones: INTERNATIONAL },
+    CountryInfo { country: Country::AZ, language: "az", phones: &[PLUS7, PhoneFormat::new("+994", 7, 12)] },
+    CountryInfo { country: Country::KE, language: "en", phones: &[PhoneFormat::new("", 8, 15)] },
+    CountryInfo { country: Country::KG, language: "ky", phones: &[PLUS7] },
+    CountryInfo { country: Country::KR, language: "ko", phones: INTERNATIONAL },
+    CountryInfo { country: Country::KZ, language: "kk", phones: &[PLUS7] },
+    CountryInfo { country: Country::NG, language: "en", phones: &[PhoneFormat::new("", 8, 15)] },
+    CountryInfo { country: Country::RU, language: "ru", phones: &[PLUS7] },
+    CountryInfo { country: Country::UZ, language: "uz", phones: &[PLUS7, PhoneFormat::new("+998", 9, 9)] },
+    CountryInfo { country: Country::ZA, language: "en", phones: INTERNATIONAL },
+];
+
+impl Country {
+    pub fn info(self) -> &'static CountryInfo {
+        COUNTRIES.iter().find(|c| c.country == self).expect("every country is in COUNTRIES")
+    }
+
+    /// Default language of the hosted page.
+    pub fn default_language(self) -> &'static str {
+        self.info().language
+    }
+
+    /// Whether `phone` has one of the country's formats.
+    pub fn phone_ok(self, phone: &str) -> bool {
+        self.info().phones.iter().any(|f| f.matches(phone))
+    }
+
+    /// The country's phone formats, as the error message shows them.
+    pub fn phone_patterns(self) -> String {
+        let info = self.info();
+        if info.phones == INTERNATIONAL {
+            return "^\\+?\\d{7,15}$".to_string();
+        }
+        info.phones.iter().map(PhoneFormat::pattern).collect::<Vec<_>>().join(" or ")
     }
 
     /// The currency of the country's rows.
@@ -547,6 +710,21 @@ impl Country {
             .expect("every country has a row");
         Currency::parse(code).expect("every row currency is listed")
     }
+}
+
+/// Countries whose H2H rows require the `sender` block, as a message lists them ("AZ and UZ").
+pub fn sender_block_countries() -> String {
+    let codes: Vec<&str> = H2H.iter().filter(|r| r.requirements.sender_block).map(|r| r.country.code()).collect();
+    match codes.split_last() {
+        Some((last, [])) => last.to_string(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        None => String::new(),
+    }
+}
+
+/// Currencies of the H2H e-commerce row ("KZT, UZS, RUB").
+pub fn ecom_currencies() -> String {
+    H2H_ECOM.iter().map(|r| r.currency).collect::<Vec<_>>().join(", ")
 }
 
 /// Every currency used by a row exists in [`CURRENCIES`]; checked by a test, relied on above.
@@ -601,6 +779,47 @@ mod tests {
         assert_eq!(ru.len(), 10);
         assert_eq!(ru.last(), Some(&WidgetMethod::EcomCard));
         assert_eq!(h2c_offered_methods("KGS").len(), 3);
+    }
+
+    #[test]
+    fn phones_per_country() {
+        let ok = |c: Country, p| c.phone_ok(p);
+        assert!(ok(Country::RU, "+79001234567"));
+        assert!(!ok(Country::RU, "+7900123456"));
+        assert!(!ok(Country::RU, "79001234567"));
+        assert!(ok(Country::UZ, "+998901234567"));
+        assert!(ok(Country::UZ, "+79001234567"));
+        assert!(!ok(Country::UZ, "+99890123456"));
+        assert!(ok(Country::AZ, "+9941234567"));
+        assert!(ok(Country::AZ, "+994123456789012"));
+        assert!(!ok(Country::AZ, "+994123456"));
+        assert!(!ok(Country::AZ, "+9941234567890123"));
+        assert!(ok(Country::KE, "254712345678"));
+        assert!(ok(Country::NG, "12345678"));
+        assert!(!ok(Country::NG, "1234567"));
+        assert!(!ok(Country::KE, "+254712345678"));
+        assert!(!ok(Country::NG, "1234567890123456"));
+        assert!(ok(Country::ZA, "+27821234567") && ok(Country::ZA, "27821234567") && !ok(Country::ZA, "+27"));
+        assert_eq!(Country::RU.phone_patterns(), r"^\+7\d{10}$");
+        assert_eq!(Country::UZ.phone_patterns(), r"^\+7\d{10}$ or ^\+998\d{9}$");
+        assert_eq!(Country::AZ.phone_patterns(), r"^\+7\d{10}$ or ^\+994\d{7,12}$");
+        assert_eq!(Country::KE.phone_patterns(), r"^\d{8,15}$");
+        assert_eq!(Country::ZA.phone_patterns(), r"^\+?\d{7,15}$");
+    }
+
+    #[test]
+    fn requirements_are_rows_data() {
+        assert_eq!(sender_block_countries(), "AZ and UZ");
+        assert_eq!(ecom_currencies(), "KZT, UZS, RUB");
+        let ng = h2h_row("NGN").unwrap();
+        assert_eq!(ng.requirements.needs(Some(Method::AccountNumber)), &[Need::PaymentBankSymbol]);
+        assert!(ng.requirements.needs(None).is_empty());
+        assert!(h2c_row("NGN", None).unwrap().requirements.needs(Some(Method::AccountNumber)).is_empty());
+        assert!(h2h_row("KRW").unwrap().requirements.customer_names);
+        assert!(!h2c_row("KGS", None).unwrap().requirements.customer_email);
+        for c in Country::ALL {
+            assert_eq!(c.info().country, *c);
+        }
     }
 
     #[test]

@@ -239,6 +239,10 @@ pub struct CardAuth {
     /// Acquirer reference of the authorization.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reference: Option<String>,
+    /// When the authorization in progress started. Written before the acquirer is called, so
+    /// a second submission cannot reach it, and a lost one is declined by the deadlines job.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub authorizing_since_ms: Option<i64>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

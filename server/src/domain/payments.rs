@@ -1,74 +1,73 @@
 //! The payments service: creates payments and moves them through the state machine. Every
-//! move is computed here from the table in [`super::state_machine`] and written by the storage
-//! in one transaction with its history row and its callbacks.
+//! move is computed here from the table in [`super::state_machine`] and written through the
+//! [`PaymentStore`] port in one transaction with its history row and its callbacks.
 
 use std::sync::Arc;
 
 use tokio::sync::Notify;
 
-use super::catalogue::{Country, Currency, Integration, Method, MethodKind, WidgetMethod};
+use super::acquirer::{Acquirer, Authorization, Card, ThreeDsOutcome};
+use super::catalogue::{self, Integration, MethodKind, WidgetMethod};
+use super::outbox::{self, CallbackRecord, CallbackRenderer};
+use super::payin::{self, NewPayin, PayinDraft};
 use super::payment::{
-    Actor, CardAuth, Details, Flow, MaskedCard, Payment, PaymentState, mask_pan, new_page_token, new_request_id,
+    Actor, CardAuth, Flow, MaskedCard, Payment, PaymentState, mask_pan, new_page_token, new_request_id,
 };
+use super::ports::{Balance, HistoryEntry, Inserted, NewReceipt, PaymentChange, Receipt, StoreError, Stores};
 use super::project::Project;
 use super::requisites::{Candidate, RequisiteQuery, rank_candidates};
 use super::state_machine::{self, Event, IllegalMove, reason};
 use super::time::now_ms;
-use crate::acquirer::{Acquirer, Authorization, Card, ThreeDsOutcome};
-use crate::callbacks::outbox;
-use crate::storage::{Inserted, NewReceipt, PaymentChange, Storage, StorageError};
+use super::violations::Violation;
 
+/// The one error type of the domain's services.
 #[derive(Debug, thiserror::Error)]
-pub enum PaymentError {
+pub enum DomainError {
     #[error("payment not found")]
     NotFound,
+    /// A record other than a payment (requisite, bank, project, callback) does not exist.
+    #[error("not found")]
+    Missing,
     #[error("payment_id already used with a different request")]
     DuplicatePaymentId,
     #[error(transparent)]
     Illegal(#[from] IllegalMove),
-    #[error("{field}: {message}")]
-    Invalid { field: &'static str, message: String },
+    /// Fields of a request break the rules; every one is listed.
+    #[error("validation failed")]
+    Validation(Vec<Violation>),
     /// The payment kept changing under us; the caller may retry.
     #[error("payment is busy")]
     Busy,
+    /// An operation that cannot be done now for a reason stated in the text (409).
+    #[error("{0}")]
+    Conflict(String),
     #[error(transparent)]
-    Storage(StorageError),
+    Storage(StoreError),
 }
 
-impl From<StorageError> for PaymentError {
-    fn from(e: StorageError) -> Self {
-        PaymentError::Storage(e)
+impl DomainError {
+    pub fn invalid(field: &str, message: impl Into<String>) -> Self {
+        DomainError::Validation(vec![Violation { field: field.to_string(), message: message.into() }])
     }
 }
 
-pub type Result<T, E = PaymentError> = std::result::Result<T, E>;
+impl From<StoreError> for DomainError {
+    fn from(e: StoreError) -> Self {
+        DomainError::Storage(e)
+    }
+}
+
+pub type Result<T, E = DomainError> = std::result::Result<T, E>;
 
 /// Timing settings of the service.
 #[derive(Clone, Debug)]
 pub struct Settings {
-    /// Base of `form_url` and of the URLs in `display_data`.
-    pub public_url: String,
     /// How long the requisites search runs before the payment declines.
     pub search_window_ms: i64,
     /// How long `dispute:no_payment` waits for a receipt.
     pub grace_ms: i64,
-}
-
-/// A validated payin request, ready to create.
-#[derive(Clone, Debug)]
-pub struct NewPayin {
-    pub project: Project,
-    pub payment_id: String,
-    pub integration: Integration,
-    pub country: Country,
-    pub currency: Currency,
-    pub method: Option<Method>,
-    pub widget_method: Option<WidgetMethod>,
-    pub amount: i64,
-    pub lifetime_s: i64,
-    pub details: Details,
-    /// Digest of the normalized request body: the same body again is a retry.
-    pub request_hash: String,
+    /// How long a card authorization may take before the payment is declined as lost.
+    pub card_auth_timeout_ms: i64,
 }
 
 /// The outcome of a create.
@@ -105,10 +104,12 @@ const SEARCH_RETRY_MS: i64 = 30_000;
 const MAX_CONFLICT_RETRIES: usize = 8;
 
 pub struct Payments {
-    storage: Arc<dyn Storage>,
+    stores: Stores,
     settings: Settings,
     /// Authorizes card payments; `None` when no acquirer is configured.
     acquirer: Option<Arc<dyn Acquirer>>,
+    /// Renders callback bodies (the wire format lives outside the domain).
+    renderer: Arc<dyn CallbackRenderer>,
     /// Wakes the callback dispatcher when a change wrote callbacks.
     callbacks_ready: Arc<Notify>,
     /// Wakes the requisites search when payments wait for requisites.
@@ -118,11 +119,17 @@ pub struct Payments {
 }
 
 impl Payments {
-    pub fn new(storage: Arc<dyn Storage>, settings: Settings, acquirer: Option<Arc<dyn Acquirer>>) -> Self {
+    pub fn new(
+        stores: Stores,
+        settings: Settings,
+        acquirer: Option<Arc<dyn Acquirer>>,
+        renderer: Arc<dyn CallbackRenderer>,
+    ) -> Self {
         Payments {
-            storage,
+            stores,
             settings,
             acquirer,
+            renderer,
             callbacks_ready: Arc::new(Notify::new()),
             search_ready: Arc::new(Notify::new()),
             fresh_searches: std::sync::Mutex::new(Vec::new()),
@@ -142,10 +149,6 @@ impl Payments {
         self.acquirer.is_some()
     }
 
-    pub fn storage(&self) -> &Arc<dyn Storage> {
-        &self.storage
-    }
-
     pub fn settings(&self) -> &Settings {
         &self.settings
     }
@@ -158,12 +161,31 @@ impl Payments {
         self.search_ready.clone()
     }
 
+    /// Whether the database answers.
+    pub async fn healthy(&self) -> Result<()> {
+        Ok(self.stores.payments.ping().await?)
+    }
+
     // -----------------------------------------------------------------------------------------
     // Create and read
 
+    /// Validates a create request against the catalogue and the project, then creates its
+    /// payment (or answers the one an identical earlier request created). A card payment's
+    /// authorization starts right after, in the background.
+    pub async fn create_payin(self: &Arc<Self>, project: &Project, draft: PayinDraft) -> Result<Created> {
+        if draft.integration == Integration::H2hEcom && !self.accepts_cards() {
+            return Err(DomainError::invalid("payment.method", "card payments are not available"));
+        }
+        let new = payin::validate(draft, project, self.stores.banks.as_ref())
+            .await?
+            .map_err(|v| DomainError::Validation(v.into_vec()))?;
+        self.create(new).await
+    }
+
     /// Creates a payment, or answers the existing one when the same request comes again.
-    pub async fn create(&self, new: NewPayin) -> Result<Created> {
+    pub async fn create(self: &Arc<Self>, mut new: NewPayin) -> Result<Created> {
         let now = now_ms();
+        let card = new.card.take();
         let flow = match (new.widget_method, new.method) {
             (Some(w), _) => flow_of(w.kind()),
             (None, Some(m)) => flow_of(m.kind()),
@@ -175,6 +197,9 @@ impl Payments {
             Flow::Transfer => (PaymentState::Requisites, None),
             Flow::Unchosen | Flow::Push | Flow::Card => (PaymentState::New, None),
         };
+        // A card given with the request is authorized at once: the row is written already
+        // claimed for that authorization, so a crash before the answer ends in a decline.
+        let authorizing = card.is_some() && state == PaymentState::New;
         let mut payment = Payment {
             request_id: new_request_id(),
             project_id: new.project.id.clone(),
@@ -195,7 +220,8 @@ impl Payments {
             version: 1,
             details: new.details,
             recipient: None,
-            card_auth: (flow == Flow::Card).then(CardAuth::default),
+            card_auth: (flow == Flow::Card)
+                .then(|| CardAuth { authorizing_since_ms: authorizing.then_some(now), ..Default::default() }),
             page_token: new_page_token(),
             request_hash: new.request_hash,
             deadline_ms: None,
@@ -206,17 +232,26 @@ impl Payments {
             last_actor: Actor::Merchant,
         };
         self.schedule(&mut payment, now);
-        match self.storage.insert_payment(&payment).await? {
+        match self.stores.payments.insert_payment(&payment).await? {
             Inserted::Created => {
                 if payment.state == PaymentState::Requisites {
                     self.search_now(payment.clone());
+                }
+                if let (true, Some(card)) = (authorizing, card) {
+                    let (me, claimed) = (self.clone(), payment.clone());
+                    tokio::spawn(async move {
+                        let id = claimed.request_id.clone();
+                        if let Err(e) = me.run_authorization(claimed, card, Actor::Merchant).await {
+                            tracing::warn!(request_id = %id, error = %e, "card authorization failed");
+                        }
+                    });
                 }
                 Ok(Created { payment, fresh: true })
             }
             Inserted::Existing(existing) if existing.request_hash == payment.request_hash => {
                 Ok(Created { payment: *existing, fresh: false })
             }
-            Inserted::Existing(_) => Err(PaymentError::DuplicatePaymentId),
+            Inserted::Existing(_) => Err(DomainError::DuplicatePaymentId),
         }
     }
 
@@ -224,24 +259,52 @@ impl Payments {
         let rules = &new.project.settings.antifraud;
         let customer = &new.details.customer;
         let recent = match rules.velocity_window_ms() {
-            Some(window) => {
-                Some(self.storage.count_customer_payments_since(&new.project.id, &customer.id, now - window).await?)
-            }
+            Some(window) => Some(
+                self.stores.payments.count_customer_payments_since(&new.project.id, &customer.id, now - window).await?,
+            ),
             None => None,
         };
         Ok(rules.refuses(&customer.id, &customer.ip_address, recent))
     }
 
     pub async fn find(&self, project_id: &str, payment_id: &str) -> Result<Payment> {
-        self.storage.payment(project_id, payment_id).await?.ok_or(PaymentError::NotFound)
+        self.stores.payments.payment(project_id, payment_id).await?.ok_or(DomainError::NotFound)
     }
 
     pub async fn by_request_id(&self, request_id: &str) -> Result<Payment> {
-        self.storage.payment_by_request_id(request_id).await?.ok_or(PaymentError::NotFound)
+        self.stores.payments.payment_by_request_id(request_id).await?.ok_or(DomainError::NotFound)
     }
 
     pub async fn by_page_token(&self, token: &str) -> Result<Payment> {
-        self.storage.payment_by_page_token(token).await?.ok_or(PaymentError::NotFound)
+        self.stores.payments.payment_by_page_token(token).await?.ok_or(DomainError::NotFound)
+    }
+
+    pub async fn history(&self, request_id: &str) -> Result<Vec<HistoryEntry>> {
+        Ok(self.stores.payments.history(request_id).await?)
+    }
+
+    pub async fn receipts(&self, request_id: &str) -> Result<Vec<Receipt>> {
+        Ok(self.stores.payments.receipts(request_id).await?)
+    }
+
+    pub async fn balances(&self, project_id: &str) -> Result<Vec<Balance>> {
+        Ok(self.stores.payments.balances(project_id).await?)
+    }
+
+    /// A payment's callbacks with every delivery attempt.
+    pub async fn callbacks(&self, request_id: &str) -> Result<Vec<CallbackRecord>> {
+        Ok(self.stores.outbox.callbacks(request_id).await?)
+    }
+
+    /// Queues a callback of the payment for an immediate attempt, retried like a final one.
+    pub async fn resend_callback(&self, request_id: &str, callback_id: i64) -> Result<Vec<CallbackRecord>> {
+        let now = now_ms();
+        let give_up = now + outbox::FINAL_RETRY_WINDOW_MS;
+        if !self.stores.outbox.resend_callback(request_id, callback_id, now, give_up).await? {
+            return Err(DomainError::Conflict("Callback not found or being delivered".into()));
+        }
+        self.callbacks_ready.notify_one();
+        self.callbacks(request_id).await
     }
 
     // -----------------------------------------------------------------------------------------
@@ -299,15 +362,16 @@ impl Payments {
     /// Incoming funds reported by an operator: matched to the open payment holding that
     /// requisite for that amount. `None` when nothing matches.
     pub async fn incoming(&self, requisite_ref: &str, amount: i64, currency: &str) -> Result<Option<Payment>> {
-        let requisite = match self.storage.requisite(requisite_ref).await? {
+        let requisites = &self.stores.requisites;
+        let requisite = match requisites.requisite(requisite_ref).await? {
             Some(r) => Some(r),
-            None => self.storage.requisite_by_pan(requisite_ref).await?,
+            None => requisites.requisite_by_pan(requisite_ref).await?,
         };
         let Some(requisite) = requisite else {
             return Ok(None);
         };
         let hold = format!("{}:{}", requisite.id, amount);
-        let Some(payment) = self.storage.payment_by_requisite_hold(&hold).await? else {
+        let Some(payment) = self.stores.payments.payment_by_requisite_hold(&hold).await? else {
             return Ok(None);
         };
         if payment.currency.code != currency
@@ -327,9 +391,20 @@ impl Payments {
         self.apply(payment, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None }).await
     }
 
-    /// Hosted page: the user picked a widget method.
+    /// The widget methods a payment created without one may choose from: the catalogue's
+    /// methods of its currency that the project allows. An unreadable project offers nothing
+    /// (fails closed) rather than every method.
+    pub async fn offered_methods(&self, payment: &Payment) -> Result<Vec<WidgetMethod>> {
+        let project = self.stores.projects.project(&payment.project_id).await?.ok_or(DomainError::Missing)?;
+        Ok(catalogue::h2c_offered_methods(payment.currency.code)
+            .into_iter()
+            .filter(|m| project.settings.allows(m.code()))
+            .collect())
+    }
+
+    /// Hosted page: the user picked a widget method, one the payment is offered.
     pub async fn choose_method(&self, payment: Payment, method: WidgetMethod) -> Result<Payment> {
-        if payment.widget_method.is_some() {
+        if payment.widget_method.is_some() || !self.offered_methods(&payment).await?.contains(&method) {
             return Err(IllegalMove::NotAllowed(payment.state).into());
         }
         let edit = move |p: &mut Payment| {
@@ -367,22 +442,58 @@ impl Payments {
     }
 
     fn acquirer(&self) -> Result<&Arc<dyn Acquirer>> {
-        self.acquirer
-            .as_ref()
-            .ok_or(PaymentError::Invalid { field: "payment.method", message: "card payments are not available".into() })
+        self.acquirer.as_ref().ok_or_else(|| DomainError::invalid("payment.method", "card payments are not available"))
     }
 
-    /// Authorizes a card payment in `processing:new` and applies the acquirer's answer: success,
-    /// a 3DS challenge, a redirect, or a decline. The card is kept masked only.
+    /// Hosted page: authorizes a card for a payment in `processing:new`. The payment is claimed
+    /// for this authorization before the acquirer is called, so concurrent submissions reach
+    /// the acquirer once; the others are refused.
     pub async fn authorize(&self, payment: Payment, card: Card, actor: Actor) -> Result<Payment> {
-        let acquirer = self.acquirer()?;
-        if payment.flow() != Flow::Card || payment.state != PaymentState::New {
-            return Err(IllegalMove::NotAllowed(payment.state).into());
+        self.acquirer()?;
+        let mut current = payment;
+        for _ in 0..MAX_CONFLICT_RETRIES {
+            let authorizing = current.card_auth.as_ref().is_some_and(|a| a.authorizing_since_ms.is_some());
+            if current.flow() != Flow::Card || current.state != PaymentState::New || authorizing {
+                return Err(IllegalMove::NotAllowed(current.state).into());
+            }
+            let now = now_ms().max(current.updated_ms);
+            let mut claimed = current.clone();
+            claimed.card_auth.get_or_insert_with(CardAuth::default).authorizing_since_ms = Some(now);
+            claimed.version += 1;
+            claimed.updated_ms = now;
+            claimed.last_actor = actor;
+            claimed.deadline_ms = Some((now + self.settings.card_auth_timeout_ms).min(claimed.expires_ms()));
+            match self.write_quietly(&claimed).await {
+                Ok(()) => return self.run_authorization(claimed, card, actor).await,
+                Err(StoreError::Conflict) => current = self.by_request_id(&current.request_id).await?,
+                Err(e) => return Err(e.into()),
+            }
         }
-        let answer = acquirer
-            .authorize(&payment, &card)
-            .await
-            .map_err(|e| PaymentError::Invalid { field: "card", message: e.to_string() })?;
+        Err(DomainError::Busy)
+    }
+
+    /// Calls the acquirer for a payment claimed for this authorization and applies its answer:
+    /// success, a 3DS challenge, a redirect, or a decline. The card is kept masked only.
+    async fn run_authorization(&self, claimed: Payment, card: Card, actor: Actor) -> Result<Payment> {
+        let answer = self.acquirer()?.authorize(&claimed, &card).await;
+        let answer = match answer {
+            Ok(answer) => answer,
+            Err(e) => {
+                // Nothing was authorized: release the claim so the card can be given again.
+                tracing::warn!(request_id = %claimed.request_id, error = %e, "acquirer unavailable");
+                let release = |p: &mut Payment| {
+                    if let Some(a) = p.card_auth.as_mut() {
+                        a.authorizing_since_ms = None;
+                    }
+                };
+                let mut released = claimed.clone();
+                release(&mut released);
+                released.version += 1;
+                released.deadline_ms = Some(released.expires_ms());
+                let _ = self.write_quietly(&released).await;
+                return Err(DomainError::invalid("card", e.to_string()));
+            }
+        };
         let masked = MaskedCard {
             pan: mask_pan(card.pan.expose()),
             year: card.year,
@@ -405,7 +516,7 @@ impl Payments {
             p.card_auth = Some(auth.clone());
             p.details.card = Some(masked.clone());
         };
-        self.apply(payment, Change { event, actor, edit: &edit, receipt: None }).await
+        self.apply(claimed, Change { event, actor, edit: &edit, receipt: None }).await
     }
 
     /// The issuer's 3DS result (`PaRes`, `MD`): success when valid, else `decline` /
@@ -421,7 +532,7 @@ impl Payments {
             .acquirer()?
             .complete_3ds(&payment, pa_res, md)
             .await
-            .map_err(|e| PaymentError::Invalid { field: "3ds", message: e.to_string() })?;
+            .map_err(|e| DomainError::invalid("3ds", e.to_string()))?;
         let event = match outcome {
             ThreeDsOutcome::Authenticated => Event::CardApproved,
             ThreeDsOutcome::Failed => Event::Card3dsFailed,
@@ -456,13 +567,29 @@ impl Payments {
             next.version += 1;
             next.updated_ms = now_ms().max(current.updated_ms);
             next.last_actor = Actor::User;
-            match self.storage.update_card_auth(&next).await {
+            match self.write_quietly(&next).await {
                 Ok(()) => return Ok((next, max_wrong - wrong)),
-                Err(StorageError::Conflict) => current = self.by_request_id(&current.request_id).await?,
+                Err(StoreError::Conflict) => current = self.by_request_id(&current.request_id).await?,
                 Err(e) => return Err(e.into()),
             }
         }
-        Err(PaymentError::Busy)
+        Err(DomainError::Busy)
+    }
+
+    /// Writes a payment whose status does not change (bookkeeping), over the version it was
+    /// read at.
+    async fn write_quietly(&self, next: &Payment) -> Result<(), StoreError> {
+        self.stores
+            .payments
+            .apply_change(PaymentChange {
+                payment: next,
+                supersede: &[],
+                callbacks: Vec::new(),
+                receipt: None,
+                requisite_issued: false,
+                credit_balance: false,
+            })
+            .await
     }
 
     async fn apply(&self, payment: Payment, change: Change<'_>) -> Result<Payment> {
@@ -488,12 +615,14 @@ impl Payments {
             if entered {
                 self.schedule(&mut next, now);
             }
-            let callbacks = outbox::callbacks_for(&next, &self.settings.public_url, now);
+            let callbacks = outbox::callbacks_for(&next, self.renderer.as_ref(), now);
             let wrote_callbacks = !callbacks.is_empty();
             let result = self
-                .storage
+                .stores
+                .payments
                 .apply_change(PaymentChange {
                     payment: &next,
+                    supersede: outbox::superseded_by_change(&next),
                     callbacks,
                     receipt: change.receipt.clone(),
                     requisite_issued: change.event == Event::RequisitesFound,
@@ -512,7 +641,7 @@ impl Payments {
                     tracing::info!(request_id = %next.request_id, from = %current.state, to = %next.state, actor = change.actor.code(), "payment moved");
                     return Ok(next);
                 }
-                Err(StorageError::Conflict) => {
+                Err(StoreError::Conflict) => {
                     current = self.by_request_id(&current.request_id).await?;
                     if current.flow() != Flow::Unchosen {
                         flow = current.flow();
@@ -521,7 +650,7 @@ impl Payments {
                 Err(e) => return Err(e.into()),
             }
         }
-        Err(PaymentError::Busy)
+        Err(DomainError::Busy)
     }
 
     /// Sets the timers of a payment that just entered its state.
@@ -529,8 +658,12 @@ impl Payments {
         p.search_at_ms = None;
         p.search_until_ms = None;
         p.deadline_ms = match p.state {
-            PaymentState::New
-            | PaymentState::AwaitingConfirm
+            PaymentState::New => {
+                let since = p.card_auth.as_ref().and_then(|a| a.authorizing_since_ms);
+                let expires = p.expires_ms();
+                Some(since.map_or(expires, |s| (s + self.settings.card_auth_timeout_ms).min(expires)))
+            }
+            PaymentState::AwaitingConfirm
             | PaymentState::Paid
             | PaymentState::Awaiting3ds
             | PaymentState::AwaitingRedirect => Some(p.expires_ms()),
@@ -557,7 +690,7 @@ impl Payments {
     /// requisites in that currency are searched again now. Searches follow these events rather
     /// than polling, so waiting payments cost nothing while nothing changes.
     pub async fn requisites_may_be_free(&self, currency: &str) {
-        match self.storage.wake_searches(currency, now_ms()).await {
+        match self.stores.payments.wake_searches(currency, now_ms()).await {
             Ok(0) => {}
             Ok(_) => self.search_ready.notify_one(),
             Err(e) => tracing::warn!(error = %e, "waking the requisites search failed"),
@@ -567,28 +700,50 @@ impl Payments {
     /// Ends payments whose deadline passed. Returns how many moved.
     pub async fn run_due_deadlines(&self) -> Result<usize> {
         let now = now_ms();
-        let due = self.storage.claim_due_deadlines(now, now + JOB_LEASE_MS, 100).await?;
+        let due = self.stores.payments.claim_due_deadlines(now, now + JOB_LEASE_MS, 100).await?;
         let mut moved = 0;
         for payment in due {
-            let Some(event) = due_event(&payment, now) else {
+            let Some(event) = self.due_event(&payment, now) else {
                 continue;
             };
             let id = payment.request_id.clone();
             match self.apply(payment, Change { event, actor: Actor::System, edit: &no_edit, receipt: None }).await {
                 Ok(_) => moved += 1,
                 // Someone else moved it first; the new state has its own deadline.
-                Err(PaymentError::Illegal(_)) => {}
+                Err(DomainError::Illegal(_)) => {}
                 Err(e) => tracing::warn!(request_id = %id, error = %e, "deadline not applied"),
             }
         }
         Ok(moved)
     }
 
+    /// The timed event a payment is due for at `now`, if any.
+    fn due_event(&self, p: &Payment, now: i64) -> Option<Event> {
+        let expired = now >= p.expires_ms();
+        match p.state {
+            PaymentState::Requisites if expired => Some(Event::LifetimeEnded),
+            PaymentState::Requisites => p.search_until_ms.filter(|u| now >= *u).map(|_| Event::RequisitesNotFound),
+            PaymentState::DisputeNoPayment => p.deadline_ms.filter(|d| now >= *d).map(|_| Event::GraceEnded),
+            PaymentState::New if expired => Some(Event::LifetimeEnded),
+            PaymentState::New => p
+                .card_auth
+                .as_ref()
+                .and_then(|a| a.authorizing_since_ms)
+                .filter(|since| now >= since + self.settings.card_auth_timeout_ms)
+                .map(|_| Event::CardAuthorizationLost),
+            PaymentState::AwaitingConfirm
+            | PaymentState::Paid
+            | PaymentState::Awaiting3ds
+            | PaymentState::AwaitingRedirect => expired.then_some(Event::LifetimeEnded),
+            _ => None,
+        }
+    }
+
     /// Runs the requisites search for payments waiting for it. Returns how many got requisites.
     pub async fn run_due_searches(&self) -> Result<usize> {
         let now = now_ms();
         let mut due = std::mem::take(&mut *self.fresh_searches.lock().expect("search queue lock"));
-        due.extend(self.storage.claim_due_searches(now, now + SEARCH_RETRY_MS, 100).await?);
+        due.extend(self.stores.payments.claim_due_searches(now, now + SEARCH_RETRY_MS, 100).await?);
         // Payments asking the same of a requisite share one candidates query.
         let mut groups: Vec<(RequisiteQuery, Vec<Payment>)> = Vec::new();
         for payment in due.into_iter().filter(|p| p.state == PaymentState::Requisites) {
@@ -600,7 +755,7 @@ impl Payments {
         }
         let mut issued = 0;
         for (query, payments) in groups {
-            let mut candidates = rank_candidates(&query, self.storage.requisite_candidates(&query).await?);
+            let mut candidates = rank_candidates(&query, self.stores.requisites.requisite_candidates(&query).await?);
             for payment in payments {
                 let id = payment.request_id.clone();
                 match self.issue(payment, &mut candidates).await {
@@ -632,10 +787,10 @@ impl Payments {
                     return Ok(Search::Issued);
                 }
                 // Another process gave it to a payment of this amount a moment ago.
-                Err(PaymentError::Storage(StorageError::RequisiteTaken)) => {
+                Err(DomainError::Storage(StoreError::RequisiteTaken)) => {
                     candidates[index].held_amounts.push(amount);
                 }
-                Err(PaymentError::Illegal(_)) => return Ok(Search::Moved),
+                Err(DomainError::Illegal(_)) => return Ok(Search::Moved),
                 Err(e) => return Err(e),
             }
         }
@@ -656,21 +811,5 @@ fn flow_of(kind: MethodKind) -> Flow {
         MethodKind::Push => Flow::Push,
         MethodKind::CardEcom => Flow::Card,
         _ => Flow::Transfer,
-    }
-}
-
-/// The timed event a payment is due for at `now`, if any.
-fn due_event(p: &Payment, now: i64) -> Option<Event> {
-    let expired = now >= p.expires_ms();
-    match p.state {
-        PaymentState::Requisites if expired => Some(Event::LifetimeEnded),
-        PaymentState::Requisites => p.search_until_ms.filter(|u| now >= *u).map(|_| Event::RequisitesNotFound),
-        PaymentState::DisputeNoPayment => p.deadline_ms.filter(|d| now >= *d).map(|_| Event::GraceEnded),
-        PaymentState::New
-        | PaymentState::AwaitingConfirm
-        | PaymentState::Paid
-        | PaymentState::Awaiting3ds
-        | PaymentState::AwaitingRedirect => expired.then_some(Event::LifetimeEnded),
-        _ => None,
     }
 }

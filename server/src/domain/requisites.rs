@@ -1,8 +1,17 @@
-//! Recipient requisites: the pool operators keep, and how one is chosen for a payment.
+//! Recipient requisites: the pool operators keep (the [`Requisites`] service), and how one is
+//! chosen for a payment.
+
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-use super::payment::{Payment, Recipient};
+use super::catalogue::{self, Country, Method, MethodKind, WidgetMethod};
+use super::payment::{Payment, Recipient, mask_requisite};
+use super::payments::{DomainError, Payments, Result};
+use super::ports::{BankStore, RequisiteStore};
+use super::rules;
+use super::time::now_ms;
+use super::violations::Violations;
 
 /// A requisite of the pool (decisions.md §8).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -40,6 +49,192 @@ impl Requisite {
             bank_country: self.bank_country.clone(),
             currency: self.currency.clone(),
         }
+    }
+}
+
+/// The kind of payment a requisite's method codes serve (card, phone, account, ...).
+pub fn kind_of_methods(methods: &[String]) -> Option<MethodKind> {
+    methods
+        .iter()
+        .find_map(|m| Method::parse(m).map(Method::kind).or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind)))
+}
+
+impl Requisite {
+    /// The value masked as operators see it in lists: cards 6+4, others their last 4.
+    pub fn masked_pan(&self) -> String {
+        mask_requisite(kind_of_methods(&self.methods), &self.pan)
+    }
+}
+
+/// A requisite as an operator describes it (decisions.md §8).
+#[derive(Clone, Debug, Default)]
+pub struct NewRequisite {
+    pub country: String,
+    pub currency: String,
+    pub methods: Vec<String>,
+    pub pan: String,
+    pub card_holder: Option<String>,
+    pub bank_symbol: Option<String>,
+    pub bank_name: Option<String>,
+    pub bank_country: Option<String>,
+    pub min_amount: Option<i64>,
+    pub max_amount: Option<i64>,
+    pub payment_system: Option<String>,
+    pub extra_param: Option<String>,
+    pub active: Option<bool>,
+}
+
+/// Method codes (H2H and widget) offered in `country` for `currency`.
+fn methods_of(country: Country, currency: &str) -> Vec<&'static str> {
+    let h2h =
+        catalogue::H2H.iter().chain(catalogue::H2H_ECOM).filter(|r| r.country == country && r.currency == currency);
+    let h2c =
+        catalogue::H2C.iter().chain(catalogue::H2C_ECOM).filter(|r| r.country == country && r.currency == currency);
+    h2h.flat_map(|r| r.deposit.iter().map(|m| m.code()))
+        .chain(h2c.flat_map(|r| r.methods.iter().map(|m| m.code())))
+        .collect()
+}
+
+/// Checks the requisite value against what its methods pay to.
+fn value_problem(kind: MethodKind, pan: &str) -> Option<&'static str> {
+    match kind {
+        MethodKind::Card if !rules::is_card_number(pan) => {
+            Some("must be a card number of 12 to 19 digits passing the Luhn check")
+        }
+        MethodKind::Phone if !(pan.len() >= 8 && pan.trim_start_matches('+').bytes().all(|b| b.is_ascii_digit())) => {
+            Some("must be a phone number")
+        }
+        MethodKind::Link | MethodKind::QrLink if rules::check_https_url(pan, 4096, false).is_err() => {
+            Some("must be an https payment link")
+        }
+        MethodKind::Ussd if !(pan.starts_with('*') && pan.ends_with('#')) => {
+            Some("must be a USSD string like *737*1*amount#")
+        }
+        _ => None,
+    }
+}
+
+/// The requisites pool: operators add, list and switch requisites; each change wakes the
+/// payments waiting for one.
+pub struct Requisites {
+    store: Arc<dyn RequisiteStore>,
+    banks: Arc<dyn BankStore>,
+    payments: Arc<Payments>,
+}
+
+impl Requisites {
+    pub fn new(store: Arc<dyn RequisiteStore>, banks: Arc<dyn BankStore>, payments: Arc<Payments>) -> Self {
+        Requisites { store, banks, payments }
+    }
+
+    /// Validates and adds a requisite; an active one is offered to waiting payments at once.
+    pub async fn create(&self, r: NewRequisite) -> Result<Requisite> {
+        let mut v = Violations::default();
+        let country = Country::parse(&r.country);
+        if country.is_none() {
+            v.fail("country", format!("{} is not a supported country", r.country));
+        }
+        if let Some(country) = country {
+            let offered = methods_of(country, &r.currency);
+            if offered.is_empty() {
+                v.fail("currency", format!("{} is not the currency of {country}", r.currency));
+            } else if r.methods.is_empty() {
+                v.fail("methods", "must list at least one method");
+            } else if let Some(m) = r.methods.iter().find(|m| !offered.contains(&m.as_str())) {
+                v.fail("methods", format!("{m} is not offered in {country}; available: {}", offered.join(", ")));
+            }
+        }
+        let kinds: Vec<MethodKind> = r
+            .methods
+            .iter()
+            .filter_map(|m| {
+                Method::parse(m).map(Method::kind).or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind))
+            })
+            .collect();
+        if kinds.iter().any(|k| !k.uses_requisites()) {
+            v.fail("methods", "card e-commerce and mobile money take no requisites");
+        }
+        if r.pan.is_empty() || r.pan.chars().count() > 4096 {
+            v.fail("pan", "must be 1 to 4096 characters");
+        } else if let Some(problem) = kinds.iter().find_map(|k| value_problem(*k, &r.pan)) {
+            v.fail("pan", problem);
+        }
+        if let Some(holder) = &r.card_holder
+            && !rules::is_card_holder(holder)
+        {
+            v.fail(
+                "card_holder",
+                "may contain only Latin or Cyrillic letters, digits, spaces, hyphens, periods and apostrophes",
+            );
+        }
+        if let (Some(min), Some(max)) = (r.min_amount, r.max_amount)
+            && min > max
+        {
+            v.fail("min_amount", "must not exceed max_amount");
+        }
+        for (field, value) in [("min_amount", r.min_amount), ("max_amount", r.max_amount)] {
+            if value.is_some_and(|x| !(1..=rules::MAX_AMOUNT).contains(&x)) {
+                v.fail(field, format!("must be from 1 to {}", rules::MAX_AMOUNT));
+            }
+        }
+        if let Some(p) = &r.extra_param
+            && !rules::is_extra_param(p)
+        {
+            v.fail("extra_param", "must match ^[A-Za-z0-9_-]{1,16}$");
+        }
+        let mut bank_name = r.bank_name.clone();
+        if let Some(symbol) = &r.bank_symbol {
+            match self.banks.bank(symbol).await? {
+                Some(bank) if country.is_some_and(|c| c.code() == bank.country_code) => {
+                    bank_name = bank_name.or(Some(bank.name));
+                }
+                _ => v.fail("bank_symbol", format!("unknown bank {symbol} for {}", r.country)),
+            }
+        }
+        v.finish().map_err(DomainError::Validation)?;
+        let requisite = Requisite {
+            id: uuid::Uuid::new_v4().simple().to_string(),
+            country: r.country.clone(),
+            currency: r.currency,
+            methods: r.methods,
+            pan: r.pan,
+            card_holder: r.card_holder,
+            bank_symbol: r.bank_symbol,
+            bank_name,
+            bank_country: r.bank_country.or(Some(r.country)),
+            min_amount: r.min_amount,
+            max_amount: r.max_amount,
+            payment_system: r.payment_system,
+            extra_param: r.extra_param,
+            active: r.active.unwrap_or(true),
+            last_used_ms: 0,
+            created_ms: now_ms(),
+        };
+        self.store.insert_requisite(&requisite).await?;
+        if requisite.active {
+            self.payments.requisites_may_be_free(&requisite.currency).await;
+        }
+        Ok(requisite)
+    }
+
+    pub async fn list(&self) -> Result<Vec<Requisite>> {
+        Ok(self.store.requisites().await?)
+    }
+
+    pub async fn get(&self, id: &str) -> Result<Requisite> {
+        self.store.requisite(id).await?.ok_or(DomainError::Missing)
+    }
+
+    /// Enables or disables a requisite; an enabled one is offered to waiting payments at once.
+    pub async fn set_active(&self, id: &str, active: bool) -> Result<Requisite> {
+        if !self.store.set_requisite_active(id, active).await? {
+            return Err(DomainError::Missing);
+        }
+        let requisite = self.get(id).await?;
+        if requisite.active {
+            self.payments.requisites_may_be_free(&requisite.currency).await;
+        }
+        Ok(requisite)
     }
 }
 

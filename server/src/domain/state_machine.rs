@@ -44,6 +44,9 @@ pub enum Event {
     CardDeclined(&'static str),
     /// Card: the 3DS / redirect result was invalid.
     Card3dsFailed,
+    /// Card: an authorization started but never finished in time (the process handling it
+    /// stopped, or the acquirer never answered); the card lived in that process's memory only.
+    CardAuthorizationLost,
 }
 
 impl Event {
@@ -67,6 +70,7 @@ pub mod reason {
     pub const INSUFFICIENT_FUNDS: &str = "Insufficient funds";
     pub const CARD_EXPIRED: &str = "Card expired";
     pub const THREE_DS_FAILED: &str = "3DS authentication failed";
+    pub const AUTHORIZATION_NOT_COMPLETED: &str = "Card authorization not completed";
 }
 
 /// Where a description comes from.
@@ -222,6 +226,13 @@ const RULES: &[Rule] = &[
         to: Decline,
         describe: Describe::Fixed(reason::THREE_DS_FAILED),
     },
+    Rule {
+        event: Event::CardAuthorizationLost,
+        flows: &[Card],
+        from: &[New],
+        to: Decline,
+        describe: Describe::Fixed(reason::AUTHORIZATION_NOT_COMPLETED),
+    },
 ];
 
 /// The outcome of a legal move.
@@ -266,6 +277,12 @@ pub fn next(flow: Flow, state: PaymentState, event: &Event) -> Result<Move, Ille
             _ => IllegalMove::NotAllowed(state),
         }),
     }
+}
+
+/// Whether `event` may happen to a payment of `flow` in `state`: what the page offers (cancel,
+/// confirm, receipt upload) is asked here, not listed a second time.
+pub fn allows(flow: Flow, state: PaymentState, event: &Event) -> bool {
+    next(flow, state, event).is_ok()
 }
 
 #[cfg(test)]
@@ -347,6 +364,7 @@ mod tests {
             Event::CardRedirectRequired,
             Event::CardDeclined("x"),
             Event::Card3dsFailed,
+            Event::CardAuthorizationLost,
         ];
         for state in [Decline, Success] {
             for flow in ALL_FLOWS {
@@ -382,5 +400,18 @@ mod tests {
         assert_eq!(to(Card, Awaiting3ds, Event::Card3dsFailed), Ok(Decline));
         assert_eq!(to(Card, AwaitingRedirect, Event::Card3dsFailed), Ok(Decline));
         assert!(next(Card, Awaiting3ds, &Event::Card3dsRequired).is_err());
+        let m = next(Card, New, &Event::CardAuthorizationLost).unwrap();
+        assert_eq!((m.to, m.status_description.as_deref()), (Decline, Some("Card authorization not completed")));
+        assert!(next(Card, Awaiting3ds, &Event::CardAuthorizationLost).is_err());
+    }
+
+    #[test]
+    fn what_the_page_offers_comes_from_the_table() {
+        assert!(allows(Transfer, AwaitingConfirm, &Event::Confirm));
+        assert!(allows(Transfer, Paid, &Event::ReceiptUploaded));
+        assert!(!allows(Transfer, AwaitingConfirm, &Event::ReceiptUploaded));
+        assert!(allows(Transfer, Requisites, &Event::Cancel));
+        assert!(!allows(Transfer, DisputeNoPayment, &Event::Cancel));
+        assert!(!allows(Card, Success, &Event::Cancel));
     }
 }

@@ -12,10 +12,7 @@ use super::error::{ApiError, ApiResult};
 use super::field::{Check, Field, Text};
 use super::merchant::Merchant;
 use super::response::{MerchantErrors, PaymentRefGeneral};
-use crate::domain::banks::Bank;
-use crate::domain::catalogue::{self, Method, WidgetMethod};
-use crate::domain::project::Project;
-use crate::storage::BankFilter;
+use crate::domain::banks::{Bank, BankList};
 
 /// Bank record (merchant-api.md "Bank record").
 #[derive(Debug, Serialize, ToSchema)]
@@ -74,9 +71,8 @@ pub fn router() -> OpenApiRouter<AppState> {
 /// Every bank of the catalogue.
 #[utoipa::path(post, path = "/api/v1/bank/all", tag = "Banks", request_body = BankListRequest,
     responses((status = 200, body = Vec<BankRecord>), MerchantErrors), security(("signature" = [])))]
-pub async fn all(State(state): State<AppState>, _req: Merchant<BankListRequest>) -> ApiResult<Json<Vec<BankRecord>>> {
-    let banks = state.storage.banks(&BankFilter::default()).await?;
-    Ok(Json(banks.into_iter().map(Into::into).collect()))
+pub async fn all(State(state): State<AppState>, req: Merchant<BankListRequest>) -> ApiResult<Json<Vec<BankRecord>>> {
+    list(&state, &req, BankList::All).await
 }
 
 /// Banks of the project's countries, for `sender.bank_symbol`.
@@ -86,10 +82,7 @@ pub async fn p2p_all(
     State(state): State<AppState>,
     req: Merchant<BankListRequest>,
 ) -> ApiResult<Json<Vec<BankRecord>>> {
-    let (countries, _) = scope(&req.project, &req.body)?;
-    let banks =
-        state.storage.banks(&BankFilter { countries: Some(countries), with_active_requisites_for: None }).await?;
-    Ok(Json(banks.into_iter().map(Into::into).collect()))
+    list(&state, &req, BankList::ProjectCountries).await
 }
 
 /// Banks that currently have active requisites for the project, for `payment.bank_symbol`.
@@ -99,54 +92,21 @@ pub async fn p2p_available(
     State(state): State<AppState>,
     req: Merchant<BankListRequest>,
 ) -> ApiResult<Json<Vec<BankRecord>>> {
-    let (countries, methods) = scope(&req.project, &req.body)?;
-    let filter = BankFilter { countries: Some(countries), with_active_requisites_for: Some(methods) };
-    let banks = state.storage.banks(&filter).await?;
+    list(&state, &req, BankList::Available).await
+}
+
+async fn list(state: &AppState, req: &Merchant<BankListRequest>, which: BankList) -> ApiResult<Json<Vec<BankRecord>>> {
+    let (currency, method) = filters(&req.body)?;
+    let banks = state.banks.list(&req.project, which, currency.as_deref(), method.as_deref()).await?;
     Ok(Json(banks.into_iter().map(Into::into).collect()))
 }
 
-/// Countries and method codes a bank list covers: the project's, narrowed by the filters.
-fn scope(project: &Project, req: &BankListRequest) -> Result<(Vec<String>, Vec<String>), ApiError> {
+/// The optional currency and method filters, shape-checked.
+fn filters(req: &BankListRequest) -> Result<(Option<String>, Option<String>), ApiError> {
     let mut c = Check::default();
     let filter = c.block("payment", &req.payment, false);
     let currency = filter.and_then(|f| c.text("payment.currency", &f.currency, false, &Text::max(3)));
     let method = filter.and_then(|f| c.text("payment.method", &f.method, false, &Text::max(32)));
-    if let Some(m) = &method
-        && Method::parse(m).is_none()
-        && WidgetMethod::parse(m).is_none()
-    {
-        c.fail("payment.method", format!("unknown method {m}"));
-    }
     c.finish().map_err(ApiError::Validation)?;
-
-    let mut rows: Vec<(String, String, Vec<&'static str>)> = Vec::new();
-    for r in catalogue::H2H.iter().chain(catalogue::H2H_ECOM) {
-        rows.push((
-            r.country.code().into(),
-            r.currency.into(),
-            r.deposit.iter().chain(r.payout).map(|m| m.code()).collect(),
-        ));
-    }
-    for r in catalogue::H2C.iter().chain(catalogue::H2C_ECOM) {
-        rows.push((r.country.code().into(), r.currency.into(), r.methods.iter().map(|m| m.code()).collect()));
-    }
-    let mut countries = Vec::new();
-    let mut methods = Vec::new();
-    for (country, cur, codes) in rows {
-        if currency.as_ref().is_some_and(|c| *c != cur) {
-            continue;
-        }
-        for code in codes {
-            if method.as_deref().is_some_and(|m| m != code) || !project.settings.allows(code) {
-                continue;
-            }
-            if !countries.contains(&country) {
-                countries.push(country.clone());
-            }
-            if !methods.iter().any(|m: &String| m == code) {
-                methods.push(code.to_string());
-            }
-        }
-    }
-    Ok((countries, methods))
+    Ok((currency, method))
 }

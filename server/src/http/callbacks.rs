@@ -13,8 +13,7 @@ use super::error::{ApiError, ApiResult};
 use super::field::{Check, Field, Text};
 use super::merchant::Merchant;
 use super::response::{MerchantErrors, PaymentErrors};
-use crate::domain::time::now_ms;
-use crate::storage::CallbackRecord;
+use crate::domain::outbox::CallbackRecord;
 
 /// One delivery attempt.
 #[derive(Debug, Serialize, ToSchema)]
@@ -38,7 +37,7 @@ pub struct CallbackView {
     pub kind: &'static str,
     pub url: String,
     /// `pending`, `delivered`, `superseded` or `abandoned`.
-    pub state: String,
+    pub state: &'static str,
     pub idempotency_key: String,
     /// The body as sent.
     #[schema(value_type = Object)]
@@ -56,7 +55,7 @@ impl From<CallbackRecord> for CallbackView {
             id: r.id,
             kind: r.kind.code(),
             url: r.url,
-            state: r.state,
+            state: r.state.code(),
             idempotency_key: r.idempotency_key,
             body: serde_json::from_str(&r.body).unwrap_or(serde_json::Value::Null),
             created_ms: r.created_ms,
@@ -122,7 +121,7 @@ pub async fn list(
 ) -> ApiResult<Json<Vec<CallbackView>>> {
     let (payment_id, _) = parse(&req.body, false)?;
     let payment = state.payments.find(&req.project.id, &payment_id).await?;
-    Ok(Json(state.storage.callbacks(&payment.request_id).await?.into_iter().map(Into::into).collect()))
+    Ok(Json(state.payments.callbacks(&payment.request_id).await?.into_iter().map(Into::into).collect()))
 }
 
 /// Queue a callback of the payment for an immediate new attempt.
@@ -138,11 +137,8 @@ pub async fn resend(
 }
 
 async fn resend_and_list(state: &AppState, request_id: &str, callback_id: i64) -> ApiResult<Json<Vec<CallbackView>>> {
-    if !state.storage.resend_callback(request_id, callback_id, now_ms()).await? {
-        return Err(ApiError::Conflict("Callback not found or being delivered".into()));
-    }
-    state.payments.callbacks_ready().notify_one();
-    Ok(Json(state.storage.callbacks(request_id).await?.into_iter().map(Into::into).collect()))
+    let records = state.payments.resend_callback(request_id, callback_id).await?;
+    Ok(Json(records.into_iter().map(Into::into).collect()))
 }
 
 /// Operator: the callbacks of a payment.
@@ -151,7 +147,7 @@ pub async fn operator_list(
     Path(request_id): Path<String>,
 ) -> ApiResult<Json<Vec<CallbackView>>> {
     let payment = state.payments.by_request_id(&request_id).await?;
-    Ok(Json(state.storage.callbacks(&payment.request_id).await?.into_iter().map(Into::into).collect()))
+    Ok(Json(state.payments.callbacks(&payment.request_id).await?.into_iter().map(Into::into).collect()))
 }
 
 /// Operator: resend one callback.

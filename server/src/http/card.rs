@@ -11,12 +11,13 @@ use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 
 use super::AppState;
-use super::page::{PageForm, back_to};
-use crate::acquirer::Card;
+use super::page_shell::{PageForm, back_to, set_notice};
+use crate::domain::acquirer::Card;
 use crate::domain::payment::{Actor, is_page_token};
-use crate::domain::rules;
+use crate::domain::time::year_month_now;
 use crate::secret::Secret;
 use app::model::CardForm;
+use kassa_rules::card::{check_expiry, is_card_holder, is_card_number, is_cvv, strip_separators};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/pay/{token}/card", post(submit)).route("/pay/{token}/3ds", post(term_url))
@@ -39,29 +40,31 @@ pub async fn take_form_errors(session: &Session, token: &str) -> Option<CardForm
     Some(CardForm { errors: stored.errors, holder: stored.holder })
 }
 
-/// Reads the card form; errors are (field, message key).
-pub fn parse_card_form(form: &HashMap<String, String>, now_year: i64) -> Result<Card, Vec<(String, String)>> {
+/// Reads the card form at (`now_year`, `now_month`); errors are (field, message key). The
+/// rules are the shared ones the browser checks too (`kassa-rules`).
+pub fn parse_card_form(
+    form: &HashMap<String, String>,
+    now_year: i64,
+    now_month: i64,
+) -> Result<Card, Vec<(String, String)>> {
     let field = |name: &str| form.get(name).map(|v| v.trim().to_string()).unwrap_or_default();
-    let pan: String = field("pan").chars().filter(|c| !c.is_whitespace() && *c != '-').collect();
-    let month = field("exp_month").parse::<i64>().ok().filter(|m| (1..=12).contains(m));
-    let year = field("exp_year")
-        .parse::<i64>()
-        .ok()
-        .map(|y| if y < 100 { 2000 + y } else { y })
-        .filter(|y| (2020..=2099).contains(y));
+    let pan = strip_separators(&field("pan"));
+    let month = field("exp_month").parse::<i64>().ok();
+    let year = field("exp_year").parse::<i64>().ok().map(|y| if y < 100 { 2000 + y } else { y });
     let holder = field("holder");
     let cvv = field("cvv");
     let mut errors = Vec::new();
-    if !rules::is_card_number(&pan) {
+    if !is_card_number(&pan) {
         errors.push(("pan".into(), "card-error-number".into()));
     }
-    if month.is_none() || year.is_none() || year.is_some_and(|y| y < now_year) {
+    let expiry_ok = matches!((month, year), (Some(m), Some(y)) if check_expiry(m, y, now_year, now_month).is_ok());
+    if !expiry_ok {
         errors.push(("expiry".into(), "card-error-expiry".into()));
     }
-    if !rules::is_card_holder(&holder) {
+    if !is_card_holder(&holder) {
         errors.push(("holder".into(), "card-error-holder".into()));
     }
-    if !((3..=4).contains(&cvv.len()) && cvv.bytes().all(|b| b.is_ascii_digit())) {
+    if !is_cvv(&cvv) {
         errors.push(("cvv".into(), "card-error-cvv".into()));
     }
     match (errors.is_empty(), month, year) {
@@ -72,24 +75,14 @@ pub fn parse_card_form(form: &HashMap<String, String>, now_year: i64) -> Result<
     }
 }
 
-fn current_year() -> i64 {
-    // Days since 1970 / 365.2425 is within a day of the civil year boundary; good enough for
-    // "the year is not in the past" (the acquirer checks the month precisely).
-    1970 + (crate::domain::time::now_ms() / 86_400_000) * 10_000 / 3_652_425
-}
-
 async fn submit(State(state): State<AppState>, form: PageForm) -> Response {
     let PageForm { token, session, payment, fields } = &form;
-    match parse_card_form(fields, current_year()) {
+    let (year, month) = year_month_now();
+    match parse_card_form(fields, year, month) {
         Ok(card) => {
             if let Err(e) = state.payments.authorize(payment.clone(), card, Actor::User).await {
                 tracing::info!(error = %e, "card form not accepted");
-                let _ = session
-                    .insert(
-                        &format!("notice:{token}"),
-                        serde_json::json!({"key": "error-not-available", "error": true}),
-                    )
-                    .await;
+                set_notice(session, token, "error-not-available", true).await;
             }
         }
         Err(errors) => {
@@ -138,6 +131,7 @@ mod tests {
                 ("cvv", "123"),
             ]),
             2026,
+            11,
         )
         .unwrap();
         assert_eq!(card.pan.expose(), "4242424242424242");
@@ -155,6 +149,7 @@ mod tests {
                 ("cvv", "12"),
             ]),
             2026,
+            11,
         )
         .unwrap_err();
         let fields: Vec<&str> = errors.iter().map(|(f, _)| f.as_str()).collect();
@@ -168,13 +163,18 @@ mod tests {
                 ("cvv", "123"),
             ]),
             2026,
+            11,
         )
         .unwrap_err();
         assert_eq!(past, vec![("expiry".to_string(), "card-error-expiry".to_string())]);
     }
 
     #[test]
-    fn the_year_is_current() {
-        assert!((2026..2100).contains(&current_year()));
+    fn a_card_is_valid_through_its_month() {
+        let form = |m: &str, y: &str| {
+            form(&[("pan", "4242424242424242"), ("exp_month", m), ("exp_year", y), ("holder", "A B"), ("cvv", "123")])
+        };
+        assert!(parse_card_form(&form("11", "26"), 2026, 11).is_ok());
+        assert!(parse_card_form(&form("10", "26"), 2026, 11).is_err());
     }
 }

@@ -16,7 +16,7 @@ use serde_json::{Value, json};
 use tower_sessions::Session;
 
 use super::AppState;
-use super::page::{LangQuery, html_response, new_nonce, page_context};
+use super::page_shell::{LangQuery, html_response, new_nonce, page_context};
 use super::session::{csrf_ok, csrf_token};
 use crate::crypto::normalize;
 use crate::domain::catalogue::{self, Currency};

@@ -14,9 +14,8 @@ use super::field::{Check, Field, Text};
 use super::merchant::Merchant;
 use super::payin::{CardIn, CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, create_payin};
 use super::response::{MerchantErrors, PaymentErrors, PaymentRefGeneral, PaymentRefRequest, PaymentResponse, View};
-use crate::acquirer::Card;
 use crate::domain::catalogue::Integration;
-use crate::domain::payment::{Actor, PaymentState};
+use crate::domain::payment::Actor;
 
 /// E-commerce create request (no `redirect_url` in `general`: it is ignored).
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -73,9 +72,6 @@ pub async fn create(
     State(state): State<AppState>,
     req: Merchant<EcomPayinRequest>,
 ) -> ApiResult<Json<PaymentResponse>> {
-    if !state.payments.accepts_cards() {
-        return Err(ApiError::field("payment.method", "card payments are not available"));
-    }
     let no_sender = Field::<SenderIn>::Absent;
     let input = PayinInput {
         integration: Integration::H2hEcom,
@@ -85,21 +81,8 @@ pub async fn create(
         customer: &req.body.customer,
         card: Some(&req.body.card),
     };
-    let (created, card) = create_payin(&state, &req.project, &req.body_digest, input).await?;
-    if created.fresh
-        && created.payment.state == PaymentState::New
-        && let Some(card) = card
-    {
-        // The card lives in this task's memory only, for the authorization.
-        let card = Card { pan: card.pan, cvv: card.cvv, year: card.year, month: card.month, holder: card.card_holder };
-        let (payments, payment) = (state.payments.clone(), created.payment.clone());
-        tokio::spawn(async move {
-            let id = payment.request_id.clone();
-            if let Err(e) = payments.authorize(payment, card, Actor::Merchant).await {
-                tracing::warn!(request_id = %id, error = %e, "card authorization failed");
-            }
-        });
-    }
+    // The domain starts the authorization; the card lives in its memory only.
+    let created = create_payin(&state, &req.project, &req.body_digest, input).await?;
     Ok(Json(PaymentResponse::of(&created.payment, View::Ecom, &state.public_url)))
 }
 

@@ -5,9 +5,10 @@ use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::domain::payments::PaymentError;
+use crate::domain::payments::DomainError;
+use crate::domain::ports::StoreError;
 use crate::domain::state_machine::IllegalMove;
-use crate::storage::StorageError;
+use crate::domain::violations::Violation;
 
 /// One invalid field.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -20,6 +21,12 @@ pub struct FieldError {
 impl FieldError {
     pub fn new(field: impl Into<String>, message: impl Into<String>) -> Self {
         Self { field: field.into(), message: message.into() }
+    }
+}
+
+impl From<Violation> for FieldError {
+    fn from(v: Violation) -> Self {
+        FieldError { field: v.field, message: v.message }
     }
 }
 
@@ -122,10 +129,10 @@ impl ApiError {
     }
 }
 
-impl From<StorageError> for ApiError {
-    fn from(e: StorageError) -> Self {
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
         match e {
-            StorageError::Unavailable(_) => {
+            StoreError::Unavailable(_) => {
                 tracing::warn!(error = %e, "storage unavailable");
                 ApiError::Unavailable
             }
@@ -137,15 +144,17 @@ impl From<StorageError> for ApiError {
     }
 }
 
-impl From<PaymentError> for ApiError {
-    fn from(e: PaymentError) -> Self {
+impl From<DomainError> for ApiError {
+    fn from(e: DomainError) -> Self {
         match e {
-            PaymentError::NotFound => ApiError::PaymentNotFound,
-            PaymentError::DuplicatePaymentId => ApiError::DuplicatePaymentId,
-            PaymentError::Illegal(m) => ApiError::Conflict(m.to_string()),
-            PaymentError::Invalid { field, message } => ApiError::field(field, message),
-            PaymentError::Busy => ApiError::Conflict("Payment is being changed, retry".into()),
-            PaymentError::Storage(e) => e.into(),
+            DomainError::NotFound => ApiError::PaymentNotFound,
+            DomainError::Missing => ApiError::NotFound,
+            DomainError::DuplicatePaymentId => ApiError::DuplicatePaymentId,
+            DomainError::Illegal(m) => ApiError::Conflict(m.to_string()),
+            DomainError::Validation(v) => ApiError::Validation(v.into_iter().map(FieldError::from).collect()),
+            DomainError::Busy => ApiError::Conflict("Payment is being changed, retry".into()),
+            DomainError::Conflict(text) => ApiError::Conflict(text),
+            DomainError::Storage(e) => e.into(),
         }
     }
 }

@@ -5,6 +5,8 @@ use serde::de::{Deserialize, DeserializeOwned, Deserializer};
 use serde_json::Value;
 
 use super::error::FieldError;
+use crate::domain::violations::Violations;
+use crate::secret::Secret;
 
 /// A JSON field: absent, `null`, of the wrong type, or a value of `T`.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -89,6 +91,33 @@ impl Check {
 
     pub fn finish(self) -> Result<(), Vec<FieldError>> {
         if self.errors.is_empty() { Ok(()) } else { Err(self.errors) }
+    }
+
+    /// The errors found, for the domain to add its own to.
+    pub fn into_violations(self) -> Violations {
+        let mut v = Violations::default();
+        for e in self.errors {
+            v.fail(e.field, e.message);
+        }
+        v
+    }
+
+    /// A sensitive string field (a card number, a code) checked against `rule`; it stays
+    /// wrapped so that no `Debug` of the request prints it.
+    pub fn secret_text(
+        &mut self,
+        field: &str,
+        value: &Field<Secret<String>>,
+        required: bool,
+        rule: &Text<'_>,
+    ) -> Option<Secret<String>> {
+        let plain = match value {
+            Field::Value(s) => Field::Value(s.expose().clone()),
+            Field::Absent => Field::Absent,
+            Field::Null => Field::Null,
+            Field::Invalid => Field::Invalid,
+        };
+        self.text(field, &plain, required, rule).map(Secret::new)
     }
 
     /// An object block; `None` when absent or null (reported as missing when `required`).

@@ -20,9 +20,10 @@ use super::AppState;
 use super::error::{ApiError, AuthFailure, ErrorBody};
 use crate::crypto::keys::{KeyType, RequestVerifier};
 use crate::crypto::normalize;
+use crate::domain::ports::RequestKeyRecord;
 use crate::domain::project::Project;
+use crate::domain::projects::Projects;
 use crate::domain::time::now_ms;
-use crate::storage::{RequestKeyRecord, Storage};
 
 /// Largest accepted request body.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -136,12 +137,8 @@ async fn verify(
     *ids = RequestIds::of(&body);
 
     // Headers and signature first (decisions.md §10), then the project.
-    let (key, verifier) = state
-        .auth_cache
-        .key(state.storage.as_ref(), token)
-        .await?
-        .filter(|(k, _)| k.active)
-        .ok_or(AuthFailure::UnknownKey)?;
+    let (key, verifier) =
+        state.auth_cache.key(&state.projects, token).await?.filter(|(k, _)| k.active).ok_or(AuthFailure::UnknownKey)?;
     if merchant_id != key.merchant_id && merchant_id != key.project_id {
         return Err(AuthFailure::UnknownKey.into());
     }
@@ -164,7 +161,7 @@ async fn verify(
     if project_id.chars().count() > 32 {
         return Err(ApiError::AccessDenied);
     }
-    let project = state.auth_cache.project(state.storage.as_ref(), project_id).await?.ok_or(ApiError::AccessDenied)?;
+    let project = state.auth_cache.project(&state.projects, project_id).await?.ok_or(ApiError::AccessDenied)?;
     if project.merchant_id != key.merchant_id {
         return Err(ApiError::AccessDenied);
     }
@@ -218,7 +215,7 @@ impl AuthCache {
 
     async fn key(
         &self,
-        storage: &dyn Storage,
+        projects: &Projects,
         token: &str,
     ) -> Result<Option<(RequestKeyRecord, RequestVerifier)>, ApiError> {
         if let Some((at, record, verifier)) = self.keys.read().expect("auth cache lock").get(token)
@@ -226,7 +223,7 @@ impl AuthCache {
         {
             return Ok(Some((record.clone(), verifier.clone())));
         }
-        let Some(record) = storage.request_key(token).await? else {
+        let Some(record) = projects.request_key(token).await? else {
             return Ok(None);
         };
         let verifier = RequestVerifier::from_stored(&record.key).map_err(|e| {
@@ -240,13 +237,13 @@ impl AuthCache {
         Ok(Some((record, verifier)))
     }
 
-    async fn project(&self, storage: &dyn Storage, id: &str) -> Result<Option<Project>, ApiError> {
+    async fn project(&self, projects: &Projects, id: &str) -> Result<Option<Project>, ApiError> {
         if let Some((at, project)) = self.projects.read().expect("auth cache lock").get(id)
             && at.elapsed() < self.ttl
         {
             return Ok(Some(project.clone()));
         }
-        let project = storage.project(id).await?;
+        let project = projects.project(id).await?;
         if let Some(p) = &project {
             self.projects.write().expect("auth cache lock").insert(id.to_string(), (Instant::now(), p.clone()));
         }

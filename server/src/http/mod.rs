@@ -15,6 +15,7 @@ pub mod operator;
 pub mod ops;
 pub mod p2p;
 pub mod page;
+pub mod page_shell;
 pub mod payin;
 pub mod response;
 pub mod sandbox_bank;
@@ -34,9 +35,11 @@ use utoipa_axum::router::OpenApiRouter;
 use crate::acquirer::sandbox::SandboxAcquirer;
 use crate::config::Config;
 use crate::demo::DemoShop;
+use crate::domain::banks::Banks;
 use crate::domain::payments::Payments;
+use crate::domain::projects::Projects;
+use crate::domain::requisites::Requisites;
 use crate::i18n::Locales;
-use crate::storage::Storage;
 
 /// State shared by every handler.
 #[derive(Clone)]
@@ -48,8 +51,10 @@ pub struct Shared {
     pub public_url: String,
     /// This server's own address (the demo shop calls the API through it).
     pub local_url: String,
-    pub storage: Arc<dyn Storage>,
     pub payments: Arc<Payments>,
+    pub requisites: Arc<Requisites>,
+    pub projects: Arc<Projects>,
+    pub banks: Arc<Banks>,
     pub metrics: Arc<metrics::Metrics>,
     pub auth_cache: merchant::AuthCache,
     pub limiter: merchant::RateLimiter,
@@ -68,8 +73,10 @@ pub struct Parts {
     pub config: Config,
     pub public_url: String,
     pub local_url: String,
-    pub storage: Arc<dyn Storage>,
     pub payments: Arc<Payments>,
+    pub requisites: Arc<Requisites>,
+    pub projects: Arc<Projects>,
+    pub banks: Arc<Banks>,
     pub sandbox: Option<Arc<SandboxAcquirer>>,
     pub demo: Option<Arc<DemoShop>>,
 }
@@ -83,7 +90,7 @@ impl Deref for AppState {
 
 impl AppState {
     pub fn new(parts: Parts) -> Self {
-        let Parts { config, public_url, local_url, storage, payments, sandbox, demo } = parts;
+        let Parts { config, public_url, local_url, payments, requisites, projects, banks, sandbox, demo } = parts;
         let limiter = merchant::RateLimiter::new(config.rate_limit_rps, config.rate_limit_burst);
         let openapi_json = openapi().to_pretty_json().expect("the OpenAPI document serializes");
         let assets = assets::Assets::new(&config.site_root);
@@ -92,8 +99,10 @@ impl AppState {
             config,
             public_url,
             local_url,
-            storage,
             payments,
+            requisites,
+            projects,
+            banks,
             metrics: Arc::new(metrics::Metrics::default()),
             auth_cache,
             limiter,
@@ -147,8 +156,11 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     merchant_routes().split_for_parts().1
 }
 
-/// The whole application.
-pub fn router(state: AppState, sessions: session::Store) -> Router {
+/// The whole application; pages keep their sessions in `sessions`.
+pub fn router<S>(state: AppState, sessions: S) -> Router
+where
+    S: tower_sessions::SessionStore + Clone,
+{
     let (merchant, _) = merchant_routes().split_for_parts();
     let merchant = merchant.layer(axum::middleware::from_fn_with_state(state.clone(), merchant::authenticate));
     // Pages with forms carry a session (CSRF); the APIs do not.

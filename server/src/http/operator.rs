@@ -15,14 +15,12 @@ use super::AppState;
 use super::error::{ApiError, ApiResult, AuthFailure, FieldError};
 use super::response::{PaymentResponse, View};
 use crate::domain::antifraud::AntiFraudRules;
-use crate::domain::banks::{Bank, is_bank_symbol};
-use crate::domain::catalogue::{self, Country, Method, MethodKind, WidgetMethod};
-use crate::domain::payment::{Payment, mask_requisite};
+use crate::domain::banks::{Bank, BankUpdate};
+use crate::domain::payment::Payment;
 use crate::domain::payments::Resolution;
 use crate::domain::project::ProjectSettings;
-use crate::domain::requisites::Requisite;
+use crate::domain::requisites::{NewRequisite, Requisite};
 use crate::domain::rules;
-use crate::domain::time::now_ms;
 
 pub fn router(state: AppState) -> Router<AppState> {
     Router::new()
@@ -134,16 +132,10 @@ pub struct RequisiteView {
     pub active: bool,
 }
 
-fn requisite_kind(methods: &[String]) -> Option<MethodKind> {
-    methods
-        .iter()
-        .find_map(|m| Method::parse(m).map(Method::kind).or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind)))
-}
-
 impl From<Requisite> for RequisiteView {
     fn from(r: Requisite) -> Self {
         RequisiteView {
-            pan_hidden: mask_requisite(requisite_kind(&r.methods), &r.pan),
+            pan_hidden: r.masked_pan(),
             id: r.id,
             country: r.country,
             currency: r.currency,
@@ -161,132 +153,33 @@ impl From<Requisite> for RequisiteView {
     }
 }
 
-/// Method codes (H2H and widget) offered in `country` for `currency`.
-fn methods_of(country: Country, currency: &str) -> Vec<&'static str> {
-    let h2h =
-        catalogue::H2H.iter().chain(catalogue::H2H_ECOM).filter(|r| r.country == country && r.currency == currency);
-    let h2c =
-        catalogue::H2C.iter().chain(catalogue::H2C_ECOM).filter(|r| r.country == country && r.currency == currency);
-    h2h.flat_map(|r| r.deposit.iter().map(|m| m.code()))
-        .chain(h2c.flat_map(|r| r.methods.iter().map(|m| m.code())))
-        .collect()
-}
-
-/// Checks the requisite value against what its methods pay to.
-fn check_pan(kind: MethodKind, pan: &str) -> Option<&'static str> {
-    match kind {
-        MethodKind::Card if !rules::is_card_number(pan) => {
-            Some("must be a card number of 12 to 19 digits passing the Luhn check")
-        }
-        MethodKind::Phone if !(pan.len() >= 8 && pan.trim_start_matches('+').bytes().all(|b| b.is_ascii_digit())) => {
-            Some("must be a phone number")
-        }
-        MethodKind::Link | MethodKind::QrLink if rules::check_https_url(pan, 4096, false).is_err() => {
-            Some("must be an https payment link")
-        }
-        MethodKind::Ussd if !(pan.starts_with('*') && pan.ends_with('#')) => {
-            Some("must be a USSD string like *737*1*amount#")
-        }
-        _ => None,
-    }
-}
-
 async fn create_requisite(
     State(state): State<AppState>,
     OperatorJson(r): OperatorJson<NewRequisiteIn>,
 ) -> ApiResult<Json<RequisiteView>> {
-    let mut errors = Vec::new();
-    let mut fail = |f: &str, m: String| errors.push(FieldError::new(f, m));
-    let country = Country::parse(&r.country);
-    if country.is_none() {
-        fail("country", format!("{} is not a supported country", r.country));
-    }
-    if let Some(country) = country {
-        let offered = methods_of(country, &r.currency);
-        if offered.is_empty() {
-            fail("currency", format!("{} is not the currency of {country}", r.currency));
-        } else if r.methods.is_empty() {
-            fail("methods", "must list at least one method".into());
-        } else if let Some(m) = r.methods.iter().find(|m| !offered.contains(&m.as_str())) {
-            fail("methods", format!("{m} is not offered in {country}; available: {}", offered.join(", ")));
-        }
-    }
-    let kinds: Vec<MethodKind> = r
-        .methods
-        .iter()
-        .filter_map(|m| Method::parse(m).map(Method::kind).or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind)))
-        .collect();
-    if kinds.iter().any(|k| !k.uses_requisites()) {
-        fail("methods", "card e-commerce and mobile money take no requisites".into());
-    }
-    if r.pan.is_empty() || r.pan.chars().count() > 4096 {
-        fail("pan", "must be 1 to 4096 characters".into());
-    } else if let Some(problem) = kinds.iter().find_map(|k| check_pan(*k, &r.pan)) {
-        fail("pan", problem.into());
-    }
-    if let Some(holder) = &r.card_holder
-        && !rules::is_card_holder(holder)
-    {
-        fail(
-            "card_holder",
-            "may contain only Latin or Cyrillic letters, digits, spaces, hyphens, periods and apostrophes".into(),
-        );
-    }
-    if let (Some(min), Some(max)) = (r.min_amount, r.max_amount)
-        && min > max
-    {
-        fail("min_amount", "must not exceed max_amount".into());
-    }
-    for (field, v) in [("min_amount", r.min_amount), ("max_amount", r.max_amount)] {
-        if v.is_some_and(|v| !(1..=rules::MAX_AMOUNT).contains(&v)) {
-            fail(field, format!("must be from 1 to {}", rules::MAX_AMOUNT));
-        }
-    }
-    if let Some(p) = &r.extra_param
-        && !rules::is_extra_param(p)
-    {
-        fail("extra_param", "must match ^[A-Za-z0-9_-]{1,16}$".into());
-    }
-    let mut bank_name = r.bank_name.clone();
-    if let Some(symbol) = &r.bank_symbol {
-        match state.storage.bank(symbol).await? {
-            Some(bank) if country.is_some_and(|c| c.code() == bank.country_code) => {
-                bank_name = bank_name.or(Some(bank.name));
-            }
-            _ => fail("bank_symbol", format!("unknown bank {symbol} for {}", r.country)),
-        }
-    }
-    if !errors.is_empty() {
-        return Err(ApiError::Validation(errors));
-    }
-    let now = now_ms();
-    let requisite = Requisite {
-        id: uuid::Uuid::new_v4().simple().to_string(),
-        country: r.country.clone(),
-        currency: r.currency,
-        methods: r.methods,
-        pan: r.pan,
-        card_holder: r.card_holder,
-        bank_symbol: r.bank_symbol,
-        bank_name,
-        bank_country: r.bank_country.or(Some(r.country)),
-        min_amount: r.min_amount,
-        max_amount: r.max_amount,
-        payment_system: r.payment_system,
-        extra_param: r.extra_param,
-        active: r.active.unwrap_or(true),
-        last_used_ms: 0,
-        created_ms: now,
-    };
-    state.storage.insert_requisite(&requisite).await?;
-    if requisite.active {
-        state.payments.requisites_may_be_free(&requisite.currency).await;
-    }
+    let requisite = state
+        .requisites
+        .create(NewRequisite {
+            country: r.country,
+            currency: r.currency,
+            methods: r.methods,
+            pan: r.pan,
+            card_holder: r.card_holder,
+            bank_symbol: r.bank_symbol,
+            bank_name: r.bank_name,
+            bank_country: r.bank_country,
+            min_amount: r.min_amount,
+            max_amount: r.max_amount,
+            payment_system: r.payment_system,
+            extra_param: r.extra_param,
+            active: r.active,
+        })
+        .await?;
     Ok(Json(requisite.into()))
 }
 
 async fn list_requisites(State(state): State<AppState>) -> ApiResult<Json<Vec<RequisiteView>>> {
-    Ok(Json(state.storage.requisites().await?.into_iter().map(Into::into).collect()))
+    Ok(Json(state.requisites.list().await?.into_iter().map(Into::into).collect()))
 }
 
 #[derive(Debug, Deserialize)]
@@ -299,14 +192,7 @@ async fn set_requisite_active(
     Path(id): Path<String>,
     OperatorJson(body): OperatorJson<ActiveIn>,
 ) -> ApiResult<Json<RequisiteView>> {
-    if !state.storage.set_requisite_active(&id, body.active).await? {
-        return Err(ApiError::NotFound);
-    }
-    let requisite = state.storage.requisite(&id).await?.ok_or(ApiError::NotFound)?;
-    if requisite.active {
-        state.payments.requisites_may_be_free(&requisite.currency).await;
-    }
-    Ok(Json(requisite.into()))
+    Ok(Json(state.requisites.set_active(&id, body.active).await?.into()))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -454,40 +340,15 @@ fn yes() -> bool {
 }
 
 async fn upsert_bank(State(state): State<AppState>, OperatorJson(b): OperatorJson<BankIn>) -> ApiResult<Json<Bank>> {
-    let mut errors = Vec::new();
-    if !is_bank_symbol(&b.symbol) {
-        errors.push(FieldError::new("symbol", "must be 2 to 32 lowercase letters, digits or hyphens"));
-    }
-    if b.name.is_empty() || b.name.chars().count() > 64 {
-        errors.push(FieldError::new("name", "must be 1 to 64 characters"));
-    }
-    if Country::parse(&b.country_code).is_none() {
-        errors.push(FieldError::new("country_code", "must be a supported country"));
-    }
-    if b.sbp_code.as_ref().is_some_and(|c| !(c.len() == 12 && c.bytes().all(|d| d.is_ascii_digit()))) {
-        errors.push(FieldError::new("sbp_code", "must match ^\\d{12}$"));
-    }
-    if b.is_sbp_bank && b.sbp_code.is_none() {
-        errors.push(FieldError::new("sbp_code", "is required for an SBP bank"));
-    }
-    if !errors.is_empty() {
-        return Err(ApiError::Validation(errors));
-    }
-    let id = match state.storage.bank(&b.symbol).await? {
-        Some(existing) => existing.id,
-        None => format!("{}-{}", b.country_code.to_ascii_lowercase(), b.symbol).chars().take(32).collect(),
-    };
-    let bank = Bank {
-        id,
-        name: b.name,
+    let update = BankUpdate {
         symbol: b.symbol,
+        name: b.name,
+        country_code: b.country_code,
         sbp_code: b.sbp_code,
         is_sbp_bank: b.is_sbp_bank,
-        country_code: b.country_code,
         active: b.active,
     };
-    state.storage.upsert_bank(&bank).await?;
-    Ok(Json(bank))
+    Ok(Json(state.banks.upsert(update).await?))
 }
 
 #[derive(Debug, Deserialize)]
@@ -503,15 +364,7 @@ async fn project_settings(
     Path(project_id): Path<String>,
     OperatorJson(body): OperatorJson<SettingsIn>,
 ) -> ApiResult<Json<ProjectSettings>> {
-    if let Some(m) =
-        body.allowed_methods.iter().flatten().find(|m| Method::parse(m).is_none() && WidgetMethod::parse(m).is_none())
-    {
-        return Err(ApiError::field("allowed_methods", format!("unknown method {m}")));
-    }
-    let settings = ProjectSettings { allowed_methods: body.allowed_methods, antifraud: body.antifraud };
-    if !state.storage.update_project_settings(&project_id, &settings).await? {
-        return Err(ApiError::NotFound);
-    }
+    let settings = state.projects.update_settings(&project_id, body.allowed_methods, body.antifraud).await?;
     state.auth_cache.forget_project(&project_id);
     Ok(Json(settings))
 }

@@ -10,7 +10,7 @@ use super::AppState;
 
 /// 200 when the database answers, 503 otherwise.
 pub async fn healthz(State(state): State<AppState>) -> impl IntoResponse {
-    match state.storage.ping().await {
+    match state.payments.healthy().await {
         Ok(()) => (StatusCode::OK, Json(json!({"status": "ok"}))),
         Err(e) => {
             tracing::warn!(error = %e, "health check failed");

@@ -4,26 +4,29 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{FromRequest, FromRequestParts, Multipart, Path, Query, Request, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Redirect, Response};
+use axum::extract::{Multipart, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Form, Json, Router};
-use serde::{Deserialize, Serialize};
+use axum::{Json, Router};
+use serde::Serialize;
 use tower_sessions::Session;
 
 use super::AppState;
-use super::session::{csrf_ok, csrf_token};
-use crate::domain::catalogue::{self, MethodKind, WidgetMethod};
-use crate::domain::payment::{Actor, Payment, PaymentState, is_page_token};
-use crate::domain::payments::PaymentError;
-use crate::domain::state_machine::reason;
+use super::page_shell::{
+    LangQuery, Loaded, PageForm, html_response, language_of, load, new_nonce, not_found, page_context, set_notice,
+    take_notice, unavailable,
+};
+use super::session::csrf_token;
+use crate::domain::catalogue::{MethodKind, WidgetMethod};
+use crate::domain::payment::{Actor, Payment, PaymentState};
+use crate::domain::payments::DomainError;
+use crate::domain::ports::NewReceipt;
+use crate::domain::state_machine::{self, Event, IllegalMove, reason};
 use crate::domain::time::now_ms;
-use crate::i18n::{self, LANGUAGES, format_amount};
-use crate::storage::NewReceipt;
+use crate::i18n::format_amount;
 use app::model::{
-    InstructionKind, Instructions, LanguageLink, Notice, PageContext, PaymentView, Redirect as RedirectHandOff,
-    SandboxAction, Screen, ThreeDs,
+    InstructionKind, Instructions, PaymentView, Redirect as RedirectHandOff, SandboxAction, Screen, ThreeDs,
 };
 
 /// Largest receipt accepted.
@@ -45,115 +48,6 @@ pub fn router() -> Router<AppState> {
         )
 }
 
-#[derive(Debug, Deserialize)]
-pub struct LangQuery {
-    pub lang: Option<String>,
-}
-
-/// Response headers of every page: a strict CSP with this response's nonce.
-pub fn html_response(status: StatusCode, html: String, nonce: &str, lang: &str, form_targets: &[&str]) -> Response {
-    let mut form_action = String::from("'self'");
-    for target in form_targets {
-        form_action.push(' ');
-        form_action.push_str(target);
-    }
-    let csp = format!(
-        "default-src 'none'; script-src 'nonce-{nonce}' 'self' 'wasm-unsafe-eval'; style-src 'self'; \
-         img-src 'self' data:; connect-src 'self'; form-action {form_action}; frame-ancestors 'none'; base-uri 'none'"
-    );
-    let mut response = (status, html).into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
-    // Pages show requisites: never store them.
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-    if let Ok(v) = HeaderValue::from_str(&csp) {
-        headers.insert(header::CONTENT_SECURITY_POLICY, v);
-    }
-    if let Ok(v) = HeaderValue::from_str(lang) {
-        headers.insert(header::CONTENT_LANGUAGE, v);
-    }
-    response
-}
-
-pub fn new_nonce() -> String {
-    use base64::Engine as _;
-    let mut bytes = [0u8; 16];
-    rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut bytes);
-    base64::engine::general_purpose::STANDARD_NO_PAD.encode(bytes)
-}
-
-/// The frame every page shares.
-pub fn page_context(state: &AppState, lang: &str, path: &str, nonce: String, refresh_s: Option<u32>) -> PageContext {
-    PageContext {
-        lang: lang.to_string(),
-        languages: LANGUAGES
-            .iter()
-            .map(|(code, name, _)| LanguageLink {
-                code: code.to_string(),
-                name: name.to_string(),
-                href: format!("{path}?lang={code}"),
-            })
-            .collect(),
-        nonce,
-        css_href: state.assets.css_href.clone(),
-        scripts: state.assets.scripts.clone(),
-        refresh_s,
-    }
-}
-
-fn accept_language(headers: &HeaderMap) -> Option<&str> {
-    headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok())
-}
-
-/// The localized "payment not found" page.
-fn not_found(state: &AppState, query_lang: Option<&str>, headers: &HeaderMap) -> Response {
-    let lang = i18n::choose_language(query_lang, None, None, accept_language(headers));
-    let nonce = new_nonce();
-    let ctx = page_context(state, lang, "", nonce.clone(), None);
-    let html = app::document::render_not_found(ctx, state.locales.i18n(lang));
-    html_response(StatusCode::NOT_FOUND, html, &nonce, lang, &[])
-}
-
-async fn load(state: &AppState, token: &str) -> Option<Payment> {
-    if !is_page_token(token) {
-        return None;
-    }
-    match state.payments.by_page_token(token).await {
-        Ok(p) => Some(p),
-        Err(PaymentError::NotFound) => None,
-        Err(e) => {
-            tracing::warn!(error = %e, "loading a payment page failed");
-            None
-        }
-    }
-}
-
-fn language_of(payment: &Payment, query: Option<&str>, headers: &HeaderMap) -> &'static str {
-    i18n::choose_language(
-        query,
-        payment.details.customer.language.as_deref(),
-        Some(payment.country.default_language()),
-        accept_language(headers),
-    )
-}
-
-fn notice_key(token: &str) -> String {
-    format!("notice:{token}")
-}
-
-#[derive(Debug, Serialize, Deserialize)]
-struct StoredNotice {
-    key: String,
-    error: bool,
-}
-
-async fn set_notice(session: &Session, token: &str, key: &str, error: bool) {
-    let _ = session.insert(&notice_key(token), StoredNotice { key: key.into(), error }).await;
-}
-
 /// The localized text key of a decline reason.
 fn reason_key(description: Option<&str>) -> &'static str {
     match description {
@@ -171,15 +65,6 @@ fn reason_key(description: Option<&str>) -> &'static str {
     }
 }
 
-/// Widget methods the page offers a payment created without one.
-fn offered_methods(project_settings: &crate::domain::project::ProjectSettings, payment: &Payment) -> Vec<String> {
-    catalogue::h2c_offered_methods(payment.currency.code)
-        .into_iter()
-        .filter(|m| project_settings.allows(m.code()))
-        .map(|m| m.code().to_string())
-        .collect()
-}
-
 fn group_card(value: &str) -> String {
     if value.len() >= 12 && value.bytes().all(|b| b.is_ascii_digit()) {
         value.as_bytes().chunks(4).map(|c| std::str::from_utf8(c).unwrap_or_default()).collect::<Vec<_>>().join(" ")
@@ -189,10 +74,10 @@ fn group_card(value: &str) -> String {
 }
 
 /// What the page shows for the payment's state.
-fn screen(state: &AppState, payment: &Payment, offered: Vec<String>, base: &str) -> Screen {
+fn screen(state: &AppState, payment: &Payment, offered: Vec<WidgetMethod>, base: &str) -> Screen {
     match payment.state {
         PaymentState::New => match payment.kind() {
-            None => Screen::ChooseMethod { methods: offered },
+            None => Screen::ChooseMethod { methods: offered.iter().map(|m| m.code().to_string()).collect() },
             Some(MethodKind::Push) => Screen::Push,
             Some(MethodKind::CardEcom) => Screen::CardForm(Default::default()),
             Some(_) => Screen::Searching,
@@ -285,30 +170,49 @@ async fn show(
     headers: HeaderMap,
     session: Session,
 ) -> Response {
-    let Some(payment) = load(&state, &token).await else {
-        return not_found(&state, q.lang.as_deref(), &headers);
+    let payment = match load(&state, &token).await {
+        Loaded::Found(p) => *p,
+        Loaded::NotFound => return not_found(&state, q.lang.as_deref(), &headers),
+        Loaded::Unavailable => return unavailable(&state, q.lang.as_deref(), &headers),
     };
     let lang = language_of(&payment, q.lang.as_deref(), &headers);
     let base = format!("/pay/{token}");
+    // What the payer may choose, and where they return, come from the project: when it cannot
+    // be read the page says so rather than offering every method (fails closed).
+    let offered = match payment.kind() {
+        None => match state.payments.offered_methods(&payment).await {
+            Ok(methods) => methods,
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the methods a payment is offered failed");
+                return unavailable(&state, Some(lang), &headers);
+            }
+        },
+        Some(_) => Vec::new(),
+    };
+    let project_redirect = if payment.kind() == Some(MethodKind::CardEcom) {
+        match state.projects.project(&payment.project_id).await {
+            Ok(project) => project.and_then(|p| p.redirect_url),
+            Err(e) => {
+                tracing::warn!(error = %e, "reading the project of a payment page failed");
+                return unavailable(&state, Some(lang), &headers);
+            }
+        }
+    } else {
+        None
+    };
     let csrf = csrf_token(&session).await;
-    let notice = session
-        .remove::<StoredNotice>(&notice_key(&token))
-        .await
-        .ok()
-        .flatten()
-        .map(|n| Notice { key: n.key, error: n.error });
+    let notice = take_notice(&session, &token).await;
     let card_errors = super::card::take_form_errors(&session, &token).await;
-    let project = state.storage.project(&payment.project_id).await.ok().flatten();
-    let project_settings = project.as_ref().map(|p| p.settings.clone()).unwrap_or_default();
-    let mut screen = screen(&state, &payment, offered_methods(&project_settings, &payment), &base);
+    let mut screen = screen(&state, &payment, offered, &base);
     if let (Screen::CardForm(form), Some(errors)) = (&mut screen, card_errors) {
         *form = errors;
     }
     let waiting = matches!(screen, Screen::Searching | Screen::Checking | Screen::Push);
     let (amount, amount_copy) = format_amount(payment.amount, payment.currency, lang);
-    let can_cancel =
-        matches!(payment.state, PaymentState::New | PaymentState::Requisites | PaymentState::AwaitingConfirm);
-    let receipt_form = matches!(payment.state, PaymentState::Paid | PaymentState::DisputeNoPayment);
+    // What the page offers is what the state machine allows now.
+    let flow = payment.flow();
+    let can_cancel = state_machine::allows(flow, payment.state, &Event::Cancel);
+    let receipt_form = state_machine::allows(flow, payment.state, &Event::ReceiptUploaded);
     let form_targets: Vec<String> = match &screen {
         Screen::ThreeDs(d) => origin_of(&d.acs_url).into_iter().collect(),
         Screen::Redirect(r) => origin_of(&r.url).into_iter().collect(),
@@ -325,11 +229,7 @@ async fn show(
         expires_at_ms: payment.expires_ms(),
         now_ms: now_ms(),
         // E-commerce widget payments without one go back to the project's URL (merchant-api.md).
-        redirect_url: payment.details.urls.redirect.clone().or_else(|| {
-            (payment.kind() == Some(MethodKind::CardEcom))
-                .then(|| project.as_ref().and_then(|p| p.redirect_url.clone()))
-                .flatten()
-        }),
+        redirect_url: payment.details.urls.redirect.clone().or(project_redirect),
         state_key: payment.state.to_string(),
         version: payment.version,
         is_final: payment.state.is_final(),
@@ -362,7 +262,7 @@ struct StatusBody {
 /// GET the status, for the live-status island.
 async fn status(State(state): State<AppState>, Path(token): Path<String>) -> Response {
     match load(&state, &token).await {
-        Some(p) => {
+        Loaded::Found(p) => {
             let body = StatusBody {
                 status: p.state.status(),
                 sub_status: p.state.sub_status(),
@@ -371,7 +271,13 @@ async fn status(State(state): State<AppState>, Path(token): Path<String>) -> Res
             };
             ([(header::CACHE_CONTROL, "no-store")], Json(body)).into_response()
         }
-        None => (
+        Loaded::Unavailable => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            [(header::CACHE_CONTROL, "no-store")],
+            Json(serde_json::json!({"status": "unavailable"})),
+        )
+            .into_response(),
+        Loaded::NotFound => (
             StatusCode::NOT_FOUND,
             [(header::CACHE_CONTROL, "no-store")],
             Json(serde_json::json!({"status": "not_found"})),
@@ -382,8 +288,10 @@ async fn status(State(state): State<AppState>, Path(token): Path<String>) -> Res
 
 /// GET the QR code of the payment link, as SVG.
 async fn qr(State(state): State<AppState>, Path(token): Path<String>) -> Response {
-    let Some(payment) = load(&state, &token).await else {
-        return StatusCode::NOT_FOUND.into_response();
+    let payment = match load(&state, &token).await {
+        Loaded::Found(p) => *p,
+        Loaded::NotFound => return StatusCode::NOT_FOUND.into_response(),
+        Loaded::Unavailable => return StatusCode::SERVICE_UNAVAILABLE.into_response(),
     };
     let link = match (&payment.recipient, payment.kind(), payment.state) {
         (Some(r), Some(MethodKind::QrLink), PaymentState::AwaitingConfirm) => r.pan.clone(),
@@ -398,105 +306,24 @@ async fn qr(State(state): State<AppState>, Path(token): Path<String>) -> Respons
     }
 }
 
-/// After a form: back to the page in the same language.
-pub fn back_to(token: &str, lang: Option<&str>) -> Response {
-    let lang = lang.filter(|l| i18n::is_supported(l)).unwrap_or("");
-    let location = if lang.is_empty() { format!("/pay/{token}") } else { format!("/pay/{token}?lang={lang}") };
-    Redirect::to(&location).into_response()
-}
-
-/// A form posted on a payment's page, accepted: its payment (by the token in the path) and its
-/// fields, the CSRF token checked. A refusal is answered the way the page answers it (404 page,
-/// or back to the page with a notice).
-pub struct PageForm {
-    pub token: String,
-    pub session: Session,
-    pub payment: Payment,
-    pub fields: HashMap<String, String>,
-}
-
-impl PageForm {
-    pub fn lang(&self) -> Option<&str> {
-        self.fields.get("lang").map(String::as_str)
-    }
-
-    /// Post-redirect-get: back to the page, in the form's language.
-    pub fn back(&self) -> Response {
-        back_to(&self.token, self.lang())
-    }
-}
-
-impl FromRequest<AppState> for PageForm {
-    type Rejection = Response;
-
-    async fn from_request(req: Request, state: &AppState) -> Result<Self, Response> {
-        let (mut parts, body) = req.into_parts();
-        let Path(token) =
-            Path::<String>::from_request_parts(&mut parts, state).await.map_err(IntoResponse::into_response)?;
-        let session = Session::from_request_parts(&mut parts, state).await.map_err(IntoResponse::into_response)?;
-        let headers = parts.headers.clone();
-        let Form(fields) = Form::<HashMap<String, String>>::from_request(Request::from_parts(parts, body), state)
-            .await
-            .map_err(IntoResponse::into_response)?;
-        PageForm::accept(state, token, session, fields, &headers).await
-    }
-}
-
-impl PageForm {
-    /// Loads the payment of `token` and checks the form's CSRF token.
-    async fn accept(
-        state: &AppState,
-        token: String,
-        session: Session,
-        fields: HashMap<String, String>,
-        headers: &HeaderMap,
-    ) -> Result<Self, Response> {
-        let lang = fields.get("lang").map(String::as_str);
-        let Some(payment) = load(state, &token).await else {
-            return Err(not_found(state, lang, headers));
-        };
-        if !csrf_ok(&session, fields.get("csrf").map(String::as_str)).await {
-            set_notice(&session, &token, "error-session", true).await;
-            return Err(back_to(&token, lang));
-        }
-        Ok(PageForm { token, session, payment, fields })
-    }
-}
-
-/// Shows a refused move as a notice rather than an error page.
-async fn settle(form: &PageForm, result: Result<Payment, PaymentError>) {
-    match result {
-        Ok(_) => {}
-        Err(e) => {
-            if !matches!(e, PaymentError::Illegal(_)) {
-                tracing::warn!(error = %e, "page action failed");
-            }
-            set_notice(&form.session, &form.token, "error-not-available", true).await;
-        }
-    }
-}
-
 async fn choose_method(State(state): State<AppState>, form: PageForm) -> Response {
     let payment = form.payment.clone();
-    let project_settings =
-        state.storage.project(&payment.project_id).await.ok().flatten().map(|p| p.settings).unwrap_or_default();
-    let offered = offered_methods(&project_settings, &payment);
-    let chosen = form.fields.get("method").filter(|m| offered.contains(m)).and_then(|m| WidgetMethod::parse(m));
-    let result = match chosen {
+    // The domain checks the choice against what the payment is offered.
+    let result = match form.fields.get("method").and_then(|m| WidgetMethod::parse(m)) {
         Some(m) => state.payments.choose_method(payment, m).await,
-        None => Err(PaymentError::Illegal(crate::domain::state_machine::IllegalMove::NotAllowed(payment.state))),
+        None => Err(DomainError::Illegal(IllegalMove::NotAllowed(payment.state))),
     };
-    settle(&form, result).await;
+    form.settle(result).await;
     form.back()
 }
 
 async fn confirm(State(state): State<AppState>, form: PageForm) -> Response {
-    settle(&form, state.payments.confirm(form.payment.clone(), Actor::User).await).await;
+    form.settle(state.payments.confirm(form.payment.clone(), Actor::User).await).await;
     form.back()
 }
 
 async fn cancel(State(state): State<AppState>, form: PageForm) -> Response {
-    settle(&form, state.payments.cancel(form.payment.clone(), Actor::User).await).await;
+    form.settle(state.payments.cancel(form.payment.clone(), Actor::User).await).await;
     form.back()
 }
 
@@ -513,9 +340,9 @@ async fn sandbox(State(state): State<AppState>, headers: HeaderMap, form: PageFo
         Some("expire") => state.payments.expire_now(payment).await,
         Some("push-accept") => state.payments.push_result(payment, true).await,
         Some("push-refuse") => state.payments.push_result(payment, false).await,
-        _ => Err(PaymentError::Illegal(crate::domain::state_machine::IllegalMove::NotAllowed(payment.state))),
+        _ => Err(DomainError::Illegal(IllegalMove::NotAllowed(payment.state))),
     };
-    settle(&form, result).await;
+    form.settle(result).await;
     form.back()
 }
 
@@ -604,7 +431,7 @@ async fn receipt(
     let content_type = receipt_type(&data).unwrap_or("application/octet-stream").to_string();
     match state.payments.upload_receipt(form.payment.clone(), NewReceipt { content_type, data }).await {
         Ok(_) => set_notice(&form.session, &form.token, "receipt-uploaded", false).await,
-        Err(e) => settle(&form, Err(e)).await,
+        Err(e) => form.settle(Err(e)).await,
     }
     form.back()
 }

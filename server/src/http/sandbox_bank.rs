@@ -11,7 +11,7 @@ use axum::routing::post;
 use axum::{Form, Router};
 
 use super::AppState;
-use super::page::{html_response, new_nonce, page_context};
+use super::page_shell::{html_response, new_nonce, page_context};
 use crate::acquirer::sandbox::{MAX_WRONG_CODES, ONE_TIME_CODE};
 use crate::domain::payment::{Payment, PaymentState};
 use crate::i18n::{choose_language, format_amount};

@@ -1,74 +1,10 @@
-//! Sessions of the hosted page, stored in the service's database (either backend) so they
-//! survive restarts and work across processes. They hold the CSRF token and one-time notices.
+//! Sessions of the pages (the store itself is the database's, built at start-up): the cookie
+//! settings, and the CSRF token forms carry.
 
-use async_trait::async_trait;
 use subtle::ConstantTimeEq;
-use tower_sessions::session::{Id, Record};
-use tower_sessions::session_store::{self, ExpiredDeletion, SessionStore};
-use tower_sessions::{Expiry, Session, SessionManagerLayer, cookie::SameSite};
-use tower_sessions_sqlx_store::{PostgresStore, SqliteStore};
+use tower_sessions::{Expiry, Session, SessionManagerLayer, SessionStore, cookie::SameSite};
 
-use crate::storage::SessionPool;
-
-#[derive(Clone, Debug)]
-pub enum Store {
-    Sqlite(SqliteStore),
-    Postgres(PostgresStore),
-}
-
-impl Store {
-    pub fn new(pool: SessionPool) -> Self {
-        match pool {
-            SessionPool::Sqlite(p) => Store::Sqlite(SqliteStore::new(p)),
-            SessionPool::Postgres(p) => Store::Postgres(PostgresStore::new(p)),
-        }
-    }
-
-    /// Deletes expired sessions every hour.
-    pub async fn clean_expired(self) {
-        let every = tokio::time::Duration::from_secs(3600);
-        let result = match self {
-            Store::Sqlite(s) => s.continuously_delete_expired(every).await,
-            Store::Postgres(s) => s.continuously_delete_expired(every).await,
-        };
-        if let Err(e) = result {
-            tracing::warn!(error = %e, "session clean-up stopped");
-        }
-    }
-}
-
-#[async_trait]
-impl SessionStore for Store {
-    async fn create(&self, record: &mut Record) -> session_store::Result<()> {
-        match self {
-            Store::Sqlite(s) => s.create(record).await,
-            Store::Postgres(s) => s.create(record).await,
-        }
-    }
-
-    async fn save(&self, record: &Record) -> session_store::Result<()> {
-        match self {
-            Store::Sqlite(s) => s.save(record).await,
-            Store::Postgres(s) => s.save(record).await,
-        }
-    }
-
-    async fn load(&self, id: &Id) -> session_store::Result<Option<Record>> {
-        match self {
-            Store::Sqlite(s) => s.load(id).await,
-            Store::Postgres(s) => s.load(id).await,
-        }
-    }
-
-    async fn delete(&self, id: &Id) -> session_store::Result<()> {
-        match self {
-            Store::Sqlite(s) => s.delete(id).await,
-            Store::Postgres(s) => s.delete(id).await,
-        }
-    }
-}
-
-pub fn layer(store: Store, secure: bool) -> SessionManagerLayer<Store> {
+pub fn layer<S: SessionStore + Clone>(store: S, secure: bool) -> SessionManagerLayer<S> {
     SessionManagerLayer::new(store)
         .with_name("kassa_session")
         .with_http_only(true)

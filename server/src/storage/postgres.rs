@@ -5,12 +5,12 @@ use std::time::Duration;
 
 use sqlx::postgres::PgPoolOptions;
 
-use super::Result;
+use super::OpenError;
 use super::sql::{Dialect, SqlStorage};
 
 const DIALECT: Dialect = Dialect { skip_locked: "FOR UPDATE SKIP LOCKED" };
 
-pub(super) async fn open(url: &str) -> Result<SqlStorage<sqlx::Postgres>> {
+pub(super) async fn open(url: &str) -> Result<SqlStorage<sqlx::Postgres>, OpenError> {
     let pool = PgPoolOptions::new().max_connections(16).acquire_timeout(Duration::from_secs(5)).connect(url).await?;
     sqlx::migrate!("../migrations/postgres").run(&pool).await?;
     Ok(SqlStorage::<sqlx::Postgres>::start(pool.clone(), pool, DIALECT))

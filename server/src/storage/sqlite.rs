@@ -6,12 +6,12 @@ use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
-use super::Result;
+use super::OpenError;
 use super::sql::{Dialect, SqlStorage};
 
 const DIALECT: Dialect = Dialect { skip_locked: "" };
 
-pub(super) async fn open(url: &str) -> Result<SqlStorage<sqlx::Sqlite>> {
+pub(super) async fn open(url: &str) -> Result<SqlStorage<sqlx::Sqlite>, OpenError> {
     let options = SqliteConnectOptions::from_str(url)?
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)

@@ -152,9 +152,10 @@ async fn keys_rotate_without_downtime(backend: Backend) {
     // Keys are cached by the authentication; a change applies within the cache time.
     let app = crate::helpers::spawn_app_with(backend, |c| c.auth_cache_s = 1).await;
     let body = body(&app);
-    let added = kassa::admin::add_request_key(app.storage.as_ref(), &app.key.project_id, KeyType::RsaSha256, None)
-        .await
-        .unwrap();
+    let added =
+        kassa::admin::add_request_key(app.stores.projects.as_ref(), &app.key.project_id, KeyType::RsaSha256, None)
+            .await
+            .unwrap();
     let created = kassa::admin::ProjectCreated {
         merchant_id: app.key.merchant_id.clone(),
         project_id: app.key.project_id.clone(),
@@ -164,7 +165,7 @@ async fn keys_rotate_without_downtime(backend: Backend) {
     let second = crate::helpers::ClientKey::from_created(&created);
     assert_eq!(app.post_signed(PATH, &body).await.status(), 200, "first key");
     assert_eq!(app.post_signed_with(&second, PATH, &body).await.status(), 200, "second key");
-    assert!(app.storage.set_request_key_active(&app.key.token, false).await.unwrap());
+    assert!(app.stores.projects.set_request_key_active(&app.key.token, false).await.unwrap());
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     let (status, err) = error_of(app.post_signed(PATH, &body).await).await;
     assert_eq!((status, err["status_description"].as_str()), (401, Some("Unknown key")));

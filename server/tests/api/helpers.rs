@@ -1,7 +1,6 @@
 //! Test harness: starts the real server on a random port against a fresh SQLite file or a fresh
 //! PostgreSQL database, with a merchant project whose keys sign requests like a real client.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use base64::Engine as _;
@@ -11,9 +10,9 @@ use kassa::admin::{self, NewProject, ProjectCreated};
 use kassa::config::{Config, DatabaseUrl};
 use kassa::crypto::keys::KeyType;
 use kassa::crypto::normalize;
+use kassa::domain::ports::Stores;
 use kassa::secret::Secret;
 use kassa::startup::Application;
-use kassa::storage::Storage;
 use p256::pkcs8::DecodePrivateKey;
 use rsa::signature::{SignatureEncoding, Signer};
 use serde_json::{Value, json};
@@ -203,7 +202,7 @@ pub struct TestApp {
     pub address: String,
     pub client: reqwest::Client,
     pub key: ClientKey,
-    pub storage: Arc<dyn Storage>,
+    pub stores: Stores,
     pub database_url: DatabaseUrl,
     server: tokio::task::JoinHandle<()>,
     _database: Box<dyn std::any::Any + Send + Sync>,
@@ -228,9 +227,9 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
     configure(&mut config);
     let app = Application::build(config).await.expect("application builds");
     let address = format!("http://{}", app.local_addr());
-    let storage = app.storage();
+    let stores = app.stores();
     let created = admin::create_project(
-        storage.as_ref(),
+        stores.projects.as_ref(),
         NewProject {
             merchant: "Test Merchant".into(),
             name: "Main".into(),
@@ -249,7 +248,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
         address,
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
         key: ClientKey::from_created(&created),
-        storage,
+        stores,
         database_url: url,
         server,
         _database: database,
@@ -273,7 +272,7 @@ impl TestApp {
         callback_key_type: KeyType,
     ) -> (ClientKey, ProjectCreated) {
         let created = admin::create_project(
-            self.storage.as_ref(),
+            self.stores.projects.as_ref(),
             NewProject {
                 merchant: merchant.into(),
                 name: format!("p-{}", uuid::Uuid::new_v4().simple()),
@@ -363,6 +362,20 @@ impl TestApp {
             }
             assert!(std::time::Instant::now() < deadline, "condition not reached: {body}");
             tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Runs a statement on the test's database directly (to simulate what the API cannot do,
+    /// such as a corrupt row).
+    pub async fn execute_sql(&self, sql: &str) {
+        use sqlx::Connection;
+        let url = self.database_url.expose();
+        if self.database_url.is_postgres() {
+            let mut c = sqlx::PgConnection::connect(url).await.unwrap();
+            sqlx::query(sql).execute(&mut c).await.unwrap();
+        } else {
+            let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
+            sqlx::query(sql).execute(&mut c).await.unwrap();
         }
     }
 

@@ -118,7 +118,7 @@ async fn concurrent_creates_make_one_payment_per_payment_id(backend: Backend) {
     assert_eq!(others.len(), 12, "every other payment_id got its own payment");
     let (_, info) = app.call(INFO, &app.general_ref("race")).await;
     let request_id = info["request_id"].as_str().unwrap();
-    assert_eq!(app.storage.history(request_id).await.unwrap().len(), 1, "created once");
+    assert_eq!(app.stores.payments.history(request_id).await.unwrap().len(), 1, "created once");
 }
 
 async fn unknown_payments_answer_404(backend: Backend) {
@@ -156,9 +156,9 @@ async fn confirm_then_funds_received_succeeds_and_credits_the_balance(backend: B
     assert!(done["status_description"].is_null());
     assert!(done["recipient_requisites"].is_null(), "requisites are not shown after success");
     let history: Vec<String> =
-        app.storage.history(request_id).await.unwrap().iter().map(|h| h.state.to_string()).collect();
+        app.stores.payments.history(request_id).await.unwrap().iter().map(|h| h.state.to_string()).collect();
     assert_eq!(history, ["processing:requisites", "processing:awaiting_confirm", "processing:paid", "success"]);
-    let balances = app.storage.balances(&app.key.project_id).await.unwrap();
+    let balances = app.stores.payments.balances(&app.key.project_id).await.unwrap();
     assert!(balances.iter().any(|b| b.currency == "RUB" && b.amount >= 150000), "{balances:?}");
     let (status, err) = app.call(CANCEL, &app.general_ref("order-1")).await;
     assert_eq!((status, err["status_description"].as_str()), (409, Some("Payment is final")));
@@ -472,7 +472,7 @@ async fn concurrent_moves_on_one_payment_have_one_outcome(backend: Backend) {
         for (status, body) in &answers {
             assert!(*status == 200 || *status == 409, "{status} {body}");
         }
-        let history = app.storage.history(&request_id).await.unwrap();
+        let history = app.stores.payments.history(&request_id).await.unwrap();
         let final_rows = history.iter().filter(|h| h.state.is_final()).count();
         assert_eq!(final_rows, 1, "exactly one final transition: {history:?}");
         let paid_rows = history.iter().filter(|h| h.state.to_string() == "processing:paid").count();

@@ -170,6 +170,55 @@ async fn sigkill_during_delivery_postgres() {
     a_killed_server_loses_no_callback_postgres().await
 }
 
+/// A card authorization cut off by a crash (the card lived only in the killed process's memory)
+/// does not leave its payment waiting out its lifetime: the next process declines it once the
+/// authorization time has passed, with a clear reason and its callback (issue 9 defect).
+async fn a_card_authorization_cut_off_by_a_crash_is_declined(backend: Backend) {
+    let (url, _db) = fresh_database(backend).await;
+    let url = url.expose().to_string();
+    let key = create_project(&url);
+    let receiver = Receiver::start(Behaviour::default()).await;
+    let env = [("KASSA_CARD_AUTH_TIMEOUT_S", "3"), ("KASSA_CALLBACK_RETRY_S", "1")];
+    let first = Server::start(&url, &env);
+    let client = reqwest::Client::new();
+    let body = json!({
+        "general": {"project_id": key.project_id, "payment_id": "cut-off",
+                    "merchant_decline_callback_url": format!("{}/decline", receiver.url)},
+        "payment": {"method": "card-ecom", "amount": 50000, "currency": "RUB"},
+        "card": {"pan": "4000000000000077", "year": 2030, "month": 12, "card_holder": "IVAN PETROV", "cvv": "123"},
+        "customer": {"id": "u1", "ip_address": "203.0.113.7", "country": "RU"}
+    });
+    let created = call(&client, &first, &key, "/api/v1/payment/ecom/payin", body).await;
+    assert_eq!(created["status"], "processing");
+    assert_eq!(created["sub_status"], "new");
+    // The acquirer holds the authorization; the process dies with the card in its memory.
+    first.kill();
+
+    let second = Server::start(&url, &env);
+    let deadline = std::time::Instant::now() + Duration::from_secs(30);
+    let info = loop {
+        let info = call(&client, &second, &key, "/api/v1/payment/ecom/payin/info", general(&key, "cut-off")).await;
+        if info["status"] == "decline" {
+            break info;
+        }
+        assert!(std::time::Instant::now() < deadline, "still {info}");
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    };
+    assert_eq!(info["status_description"], "Card authorization not completed");
+    let got = receiver.wait_until(20, |r| !r.is_empty()).await;
+    assert_eq!(got[0].json()["status"]["status_description"], "Card authorization not completed");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn card_authorization_cut_off_by_sigkill_sqlite() {
+    a_card_authorization_cut_off_by_a_crash_is_declined(Backend::Sqlite).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn card_authorization_cut_off_by_sigkill_postgres() {
+    a_card_authorization_cut_off_by_a_crash_is_declined(Backend::Postgres).await
+}
+
 /// Two processes on one PostgreSQL database share the callbacks and the deadlines without
 /// doing anything twice.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -214,7 +263,7 @@ async fn two_processes_on_one_postgres_database_never_do_work_twice() {
         let info = call(&client, &servers[1], &key, "/api/v1/payment/p2p/payin/info", general(&key, id)).await;
         assert_eq!(info["status_description"], "Requisites not found");
     }
-    let storage = kassa::storage::open(&kassa::config::DatabaseUrl::new(url.clone())).await.unwrap();
+    let storage = kassa::storage::open(&kassa::config::DatabaseUrl::new(url.clone())).await.unwrap().stores.payments;
     for id in &expiring {
         let p = storage.payment(&key.project_id, id).await.unwrap().unwrap();
         let finals = storage.history(&p.request_id).await.unwrap().iter().filter(|h| h.state.is_final()).count();

@@ -269,7 +269,7 @@ async fn the_page_is_protected_and_follows_post_redirect_get(backend: Backend) {
     assert_eq!(r.status(), 303);
     let (_, info) = app.call("/api/v1/widget/payin/info", &app.general_ref("p1")).await;
     assert_eq!(status_of(&info), "dispute:confirm_timeout");
-    let receipts = app.storage.receipts(info["request_id"].as_str().unwrap()).await.unwrap();
+    let receipts = app.stores.payments.receipts(info["request_id"].as_str().unwrap()).await.unwrap();
     assert_eq!(receipts.len(), 1);
     assert_eq!(receipts[0].content_type, "application/pdf");
 }
@@ -289,7 +289,44 @@ async fn unknown_pages_are_localized_404s(backend: Backend) {
     assert!(css.headers()["cache-control"].to_str().unwrap().contains("immutable"));
 }
 
+/// The methods a payer may choose come from the project's settings; when they cannot be read
+/// the page offers nothing and accepts no choice (fails closed), instead of allowing every
+/// method (issue 9 defect).
+async fn an_unreadable_project_offers_no_method(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (status, _) = app
+        .operator(
+            &format!("/api/v1/operator/projects/{}/settings", app.key.project_id),
+            &json!({"allowed_methods": ["payin-p2p-card", "card-p2p"]}),
+        )
+        .await;
+    assert_eq!(status, 200);
+    let (_, created) = app.call(CREATE, &widget(&app, "closed", "RUB", None, "RU")).await;
+    let form_url = created["integration"]["form_url"].as_str().unwrap().to_string();
+    let mut browser = Browser::new(&app);
+    let (_, status, html) = browser.get(&format!("{form_url}?lang=en")).await;
+    assert_eq!(status, 200);
+    assert!(html.contains("value=\"payin-p2p-card\""), "the allowed method is offered");
+    assert!(!html.contains("value=\"payin-qr-sbp\""), "a disabled method is not offered");
+    let csrf = csrf_of(&html);
+
+    // The project's settings become unreadable (a corrupt row, as a failing database would be).
+    app.execute_sql(&format!("UPDATE projects SET settings_json = 'not json' WHERE id = '{}'", app.key.project_id))
+        .await;
+    let (_, status, html) = browser.get(&format!("{form_url}?lang=en")).await;
+    assert_eq!(status, 503, "{html}");
+    assert!(!html.contains("value=\"payin-qr-sbp\"") && !html.contains("value=\"payin-p2p-card\""));
+    assert!(html.contains("Temporarily unavailable"));
+    for method in ["payin-qr-sbp", "payin-p2p-card"] {
+        browser.post_form(&format!("{form_url}/method"), &[("csrf", &csrf), ("method", method)]).await;
+        let (_, info) = app.call("/api/v1/widget/payin/info", &app.general_ref("closed")).await;
+        assert_eq!(status_of(&info), "processing:new", "{method} was not accepted");
+        assert!(info["payment_info"]["widget_method"].is_null());
+    }
+}
+
 both_backends!(
+    an_unreadable_project_offers_no_method,
     every_h2c_rule,
     widget_create_and_info_answer_the_widget_body,
     the_page_is_protected_and_follows_post_redirect_get,

@@ -1,0 +1,242 @@
+//! The storage the domain needs, as ports the domain declares: one trait per aggregate
+//! (payments, outbox, requisites, banks, projects and keys). `storage/` implements them for
+//! SQLite and PostgreSQL; nothing here knows SQL.
+
+use async_trait::async_trait;
+
+use super::banks::Bank;
+use super::outbox::{Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, NewCallback};
+use super::payment::{Actor, Payment, PaymentState};
+use super::project::{Project, ProjectSettings};
+use super::requisites::{Candidate, Requisite, RequisiteQuery};
+use crate::crypto::keys::{StoredCallbackKey, StoredRequestKey};
+
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Why a store could not do what it was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The record changed since it was read; re-read and decide again.
+    #[error("the record changed concurrently")]
+    Conflict,
+    /// Another open payment of the same amount holds that requisite.
+    #[error("the requisite already serves an open payment of this amount")]
+    RequisiteTaken,
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+    /// The database cannot be reached (the request may be retried).
+    #[error("the database is unavailable")]
+    Unavailable(#[source] BoxError),
+    #[error("database error")]
+    Database(#[source] BoxError),
+}
+
+pub type StoreResult<T> = Result<T, StoreError>;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Merchant {
+    pub id: String,
+    pub name: String,
+}
+
+/// A request key with the project and merchant it belongs to.
+#[derive(Clone, Debug)]
+pub struct RequestKeyRecord {
+    pub project_id: String,
+    pub merchant_id: String,
+    pub active: bool,
+    pub key: StoredRequestKey,
+}
+
+/// A row of a payment's status history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HistoryEntry {
+    pub state: PaymentState,
+    pub status_description: Option<String>,
+    pub amount: i64,
+    pub actor: Actor,
+    pub at_ms: i64,
+}
+
+/// A receipt uploaded on the hosted page.
+#[derive(Clone, Debug)]
+pub struct NewReceipt {
+    pub content_type: String,
+    pub data: Vec<u8>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Receipt {
+    pub content_type: String,
+    pub size: i64,
+    pub uploaded_ms: i64,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Balance {
+    pub currency: String,
+    pub amount: i64,
+    pub locked_amount: i64,
+}
+
+/// One state change of a payment, applied in one transaction: the payment row (only if it is
+/// still at `payment.version - 1`; the database adds its history row), its callbacks, and what
+/// goes with it.
+#[derive(Debug)]
+pub struct PaymentChange<'a> {
+    /// The payment after the change; its `version` is the previous one plus one.
+    pub payment: &'a Payment,
+    /// Waiting callbacks of these kinds stop being sent (superseded by this change).
+    pub supersede: &'static [CallbackKind],
+    pub callbacks: Vec<NewCallback>,
+    pub receipt: Option<NewReceipt>,
+    /// Requisites were issued: mark the requisite used (fair rotation).
+    pub requisite_issued: bool,
+    /// Success: credit the project's balance with the payment amount.
+    pub credit_balance: bool,
+}
+
+/// Outcome of inserting a new payment.
+#[derive(Debug)]
+pub enum Inserted {
+    Created,
+    /// A payment with this `payment_id` exists in the project.
+    Existing(Box<Payment>),
+}
+
+/// Payments: their rows, history, receipts, and the claims of the background jobs.
+#[async_trait]
+pub trait PaymentStore: Send + Sync + 'static {
+    /// Answers when the database does (for `/healthz`).
+    async fn ping(&self) -> StoreResult<()>;
+    /// Inserts a new payment (the database writes its first history row), unless the project
+    /// already has its `payment_id`.
+    async fn insert_payment(&self, payment: &Payment) -> StoreResult<Inserted>;
+    async fn payment(&self, project_id: &str, payment_id: &str) -> StoreResult<Option<Payment>>;
+    async fn payment_by_request_id(&self, request_id: &str) -> StoreResult<Option<Payment>>;
+    async fn payment_by_page_token(&self, token: &str) -> StoreResult<Option<Payment>>;
+    /// The open payment holding `requisite_id` for `amount` (incoming funds matching).
+    async fn payment_by_requisite_hold(&self, hold: &str) -> StoreResult<Option<Payment>>;
+    /// Applies a change, or fails with [`StoreError::Conflict`] when the payment moved on.
+    async fn apply_change(&self, change: PaymentChange<'_>) -> StoreResult<()>;
+    async fn history(&self, request_id: &str) -> StoreResult<Vec<HistoryEntry>>;
+    async fn count_customer_payments_since(
+        &self,
+        project_id: &str,
+        customer_id: &str,
+        since_ms: i64,
+    ) -> StoreResult<u64>;
+    async fn receipts(&self, request_id: &str) -> StoreResult<Vec<Receipt>>;
+    async fn balances(&self, project_id: &str) -> StoreResult<Vec<Balance>>;
+
+    // Background work. Claims take a lease so that several processes never take the same row.
+    /// Payments whose deadline passed.
+    async fn claim_due_deadlines(&self, now_ms: i64, lease_until_ms: i64, limit: i64) -> StoreResult<Vec<Payment>>;
+    /// Payments whose requisites search should run now; their next search moves to
+    /// `next_search_ms` (the claim), unless a found requisite moves them on first.
+    async fn claim_due_searches(&self, now_ms: i64, next_search_ms: i64, limit: i64) -> StoreResult<Vec<Payment>>;
+    /// Makes payments waiting for requisites in `currency` due for a search at `now_ms`.
+    /// Returns how many.
+    async fn wake_searches(&self, currency: &str, now_ms: i64) -> StoreResult<u64>;
+}
+
+/// The callbacks outbox: rows written with the changes (see [`PaymentStore::apply_change`]),
+/// claimed and recorded by the dispatcher.
+#[async_trait]
+pub trait OutboxStore: Send + Sync + 'static {
+    /// Due callbacks whose payment has no earlier callback still waiting or in flight, leased
+    /// to `owner` until `lease_until_ms`.
+    async fn claim_callbacks(
+        &self,
+        now_ms: i64,
+        lease_until_ms: i64,
+        owner: &str,
+        limit: i64,
+    ) -> StoreResult<Vec<CallbackJob>>;
+    /// Logs an attempt and moves the callback to the state [`super::outbox::state_after_attempt`]
+    /// decides (only while `owner` holds the lease; otherwise only the attempt is logged).
+    async fn record_attempt(
+        &self,
+        callback_id: i64,
+        owner: &str,
+        attempt: &Attempt,
+        outcome: AttemptOutcome,
+    ) -> StoreResult<()>;
+    async fn callbacks(&self, request_id: &str) -> StoreResult<Vec<CallbackRecord>>;
+    /// Puts a callback back in the queue for an immediate attempt, retried until `give_up_ms`.
+    /// False when it does not exist or is in flight.
+    async fn resend_callback(
+        &self,
+        request_id: &str,
+        callback_id: i64,
+        now_ms: i64,
+        give_up_ms: i64,
+    ) -> StoreResult<bool>;
+    /// When the next pending callback is due (to sleep until then).
+    async fn next_callback_due(&self) -> StoreResult<Option<i64>>;
+}
+
+/// The pool of recipient requisites.
+#[async_trait]
+pub trait RequisiteStore: Send + Sync + 'static {
+    async fn insert_requisite(&self, requisite: &Requisite) -> StoreResult<()>;
+    async fn requisites(&self) -> StoreResult<Vec<Requisite>>;
+    async fn requisite(&self, id: &str) -> StoreResult<Option<Requisite>>;
+    async fn requisite_by_pan(&self, pan: &str) -> StoreResult<Option<Requisite>>;
+    async fn set_requisite_active(&self, id: &str, active: bool) -> StoreResult<bool>;
+    /// Active requisites that can serve `query`, least recently used first, each with the
+    /// amounts of the open payments it holds.
+    async fn requisite_candidates(&self, query: &RequisiteQuery) -> StoreResult<Vec<Candidate>>;
+}
+
+/// Filter of bank listings.
+#[derive(Clone, Debug, Default)]
+pub struct BankFilter {
+    pub countries: Option<Vec<String>>,
+    /// Only banks with an active requisite serving one of these method codes.
+    pub with_active_requisites_for: Option<Vec<String>>,
+}
+
+/// The bank catalogue.
+#[async_trait]
+pub trait BankStore: Send + Sync + 'static {
+    async fn banks(&self, filter: &BankFilter) -> StoreResult<Vec<Bank>>;
+    async fn bank(&self, symbol: &str) -> StoreResult<Option<Bank>>;
+    /// Inserts or replaces a bank by symbol.
+    async fn upsert_bank(&self, bank: &Bank) -> StoreResult<()>;
+    /// Inserts the banks that do not exist yet.
+    async fn seed_banks(&self, banks: &[Bank]) -> StoreResult<()>;
+}
+
+/// Merchants, projects, their keys, and the service's own secrets.
+#[async_trait]
+pub trait ProjectStore: Send + Sync + 'static {
+    async fn merchant_by_name_or_create(&self, name: &str) -> StoreResult<Merchant>;
+    async fn create_project(
+        &self,
+        project: &Project,
+        request_key: &StoredRequestKey,
+        callback_key: &StoredCallbackKey,
+    ) -> StoreResult<()>;
+    async fn project(&self, project_id: &str) -> StoreResult<Option<Project>>;
+    async fn project_by_name(&self, merchant_id: &str, name: &str) -> StoreResult<Option<Project>>;
+    async fn update_project_settings(&self, project_id: &str, settings: &ProjectSettings) -> StoreResult<bool>;
+    async fn add_request_key(&self, project_id: &str, key: &StoredRequestKey) -> StoreResult<()>;
+    async fn set_request_key_active(&self, token: &str, active: bool) -> StoreResult<bool>;
+    /// Deactivates every request key of the project but `keep`.
+    async fn deactivate_request_keys_except(&self, project_id: &str, keep: &str) -> StoreResult<()>;
+    async fn request_key(&self, token: &str) -> StoreResult<Option<RequestKeyRecord>>;
+    async fn callback_key(&self, project_id: &str) -> StoreResult<Option<StoredCallbackKey>>;
+    /// A secret of the service, made on first use and shared by every process.
+    async fn service_secret(&self, name: &str) -> StoreResult<String>;
+}
+
+/// Every port, as the services receive them at start-up.
+#[derive(Clone)]
+pub struct Stores {
+    pub payments: std::sync::Arc<dyn PaymentStore>,
+    pub outbox: std::sync::Arc<dyn OutboxStore>,
+    pub requisites: std::sync::Arc<dyn RequisiteStore>,
+    pub banks: std::sync::Arc<dyn BankStore>,
+    pub projects: std::sync::Arc<dyn ProjectStore>,
+}

@@ -1,0 +1,234 @@
+//! What every page of the hosted payment page shares: response headers (strict CSP with a
+//! nonce), the page frame, loading the payment of a token (failing closed when the database
+//! cannot answer), one-time notices, and the checked form ([`PageForm`]) every action posts.
+
+use std::collections::HashMap;
+
+use axum::Form;
+use axum::extract::{FromRequest, FromRequestParts, Path, Request};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::{Deserialize, Serialize};
+use tower_sessions::Session;
+
+use super::AppState;
+use super::session::csrf_ok;
+use crate::domain::payment::{Payment, is_page_token};
+use crate::domain::payments::DomainError;
+use crate::i18n::{self, LANGUAGES};
+use app::model::{LanguageLink, Notice, PageContext};
+
+#[derive(Debug, Deserialize)]
+pub struct LangQuery {
+    pub lang: Option<String>,
+}
+
+/// Response headers of every page: a strict CSP with this response's nonce.
+pub fn html_response(status: StatusCode, html: String, nonce: &str, lang: &str, form_targets: &[&str]) -> Response {
+    let mut form_action = String::from("'self'");
+    for target in form_targets {
+        form_action.push(' ');
+        form_action.push_str(target);
+    }
+    let csp = format!(
+        "default-src 'none'; script-src 'nonce-{nonce}' 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+         img-src 'self' data:; connect-src 'self'; form-action {form_action}; frame-ancestors 'none'; base-uri 'none'"
+    );
+    let mut response = (status, html).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
+    // Pages show requisites: never store them.
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    if let Ok(v) = HeaderValue::from_str(&csp) {
+        headers.insert(header::CONTENT_SECURITY_POLICY, v);
+    }
+    if let Ok(v) = HeaderValue::from_str(lang) {
+        headers.insert(header::CONTENT_LANGUAGE, v);
+    }
+    response
+}
+
+pub fn new_nonce() -> String {
+    use base64::Engine as _;
+    let mut bytes = [0u8; 16];
+    rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut bytes);
+    base64::engine::general_purpose::STANDARD_NO_PAD.encode(bytes)
+}
+
+/// The frame every page shares.
+pub fn page_context(state: &AppState, lang: &str, path: &str, nonce: String, refresh_s: Option<u32>) -> PageContext {
+    PageContext {
+        lang: lang.to_string(),
+        languages: LANGUAGES
+            .iter()
+            .map(|(code, name, _)| LanguageLink {
+                code: code.to_string(),
+                name: name.to_string(),
+                href: format!("{path}?lang={code}"),
+            })
+            .collect(),
+        nonce,
+        css_href: state.assets.css_href.clone(),
+        scripts: state.assets.scripts.clone(),
+        refresh_s,
+    }
+}
+
+pub fn accept_language(headers: &HeaderMap) -> Option<&str> {
+    headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok())
+}
+
+/// The localized "payment not found" page.
+pub fn not_found(state: &AppState, query_lang: Option<&str>, headers: &HeaderMap) -> Response {
+    let lang = i18n::choose_language(query_lang, None, None, accept_language(headers));
+    let nonce = new_nonce();
+    let ctx = page_context(state, lang, "", nonce.clone(), None);
+    let html = app::document::render_not_found(ctx, state.locales.i18n(lang));
+    html_response(StatusCode::NOT_FOUND, html, &nonce, lang, &[])
+}
+
+/// The localized "try again in a minute" page, when the database cannot answer: the page
+/// never guesses what it cannot read.
+pub fn unavailable(state: &AppState, query_lang: Option<&str>, headers: &HeaderMap) -> Response {
+    let lang = i18n::choose_language(query_lang, None, None, accept_language(headers));
+    let nonce = new_nonce();
+    let ctx = page_context(state, lang, "", nonce.clone(), None);
+    let html = app::document::render_unavailable(ctx, state.locales.i18n(lang));
+    let mut response = html_response(StatusCode::SERVICE_UNAVAILABLE, html, &nonce, lang, &[]);
+    response.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from_static("30"));
+    response
+}
+
+/// The payment of a page token.
+pub enum Loaded {
+    Found(Box<Payment>),
+    NotFound,
+    /// The database did not answer.
+    Unavailable,
+}
+
+pub async fn load(state: &AppState, token: &str) -> Loaded {
+    if !is_page_token(token) {
+        return Loaded::NotFound;
+    }
+    match state.payments.by_page_token(token).await {
+        Ok(p) => Loaded::Found(Box::new(p)),
+        Err(DomainError::NotFound) => Loaded::NotFound,
+        Err(e) => {
+            tracing::warn!(error = %e, "loading a payment page failed");
+            Loaded::Unavailable
+        }
+    }
+}
+
+pub fn language_of(payment: &Payment, query: Option<&str>, headers: &HeaderMap) -> &'static str {
+    i18n::choose_language(
+        query,
+        payment.details.customer.language.as_deref(),
+        Some(payment.country.default_language()),
+        accept_language(headers),
+    )
+}
+
+fn notice_key(token: &str) -> String {
+    format!("notice:{token}")
+}
+
+#[derive(Debug, Serialize, Deserialize)]
+struct StoredNotice {
+    key: String,
+    error: bool,
+}
+
+/// A message shown once on the payment's next page view.
+pub async fn set_notice(session: &Session, token: &str, key: &str, error: bool) {
+    let _ = session.insert(&notice_key(token), StoredNotice { key: key.into(), error }).await;
+}
+
+/// The notice waiting for this page view, if any (shown once).
+pub async fn take_notice(session: &Session, token: &str) -> Option<Notice> {
+    session
+        .remove::<StoredNotice>(&notice_key(token))
+        .await
+        .ok()
+        .flatten()
+        .map(|n| Notice { key: n.key, error: n.error })
+}
+
+/// After a form: back to the page in the same language.
+pub fn back_to(token: &str, lang: Option<&str>) -> Response {
+    let lang = lang.filter(|l| i18n::is_supported(l)).unwrap_or("");
+    let location = if lang.is_empty() { format!("/pay/{token}") } else { format!("/pay/{token}?lang={lang}") };
+    Redirect::to(&location).into_response()
+}
+
+/// A form posted on a payment's page, accepted: its payment (by the token in the path) and its
+/// fields, the CSRF token checked. A refusal is answered the way the page answers it (404 page,
+/// or back to the page with a notice).
+pub struct PageForm {
+    pub token: String,
+    pub session: Session,
+    pub payment: Payment,
+    pub fields: HashMap<String, String>,
+}
+
+impl PageForm {
+    pub fn lang(&self) -> Option<&str> {
+        self.fields.get("lang").map(String::as_str)
+    }
+
+    /// Post-redirect-get: back to the page, in the form's language.
+    pub fn back(&self) -> Response {
+        back_to(&self.token, self.lang())
+    }
+
+    /// Loads the payment of `token` and checks the form's CSRF token.
+    pub async fn accept(
+        state: &AppState,
+        token: String,
+        session: Session,
+        fields: HashMap<String, String>,
+        headers: &HeaderMap,
+    ) -> Result<Self, Response> {
+        let lang = fields.get("lang").map(String::as_str);
+        let payment = match load(state, &token).await {
+            Loaded::Found(p) => *p,
+            Loaded::NotFound => return Err(not_found(state, lang, headers)),
+            Loaded::Unavailable => return Err(unavailable(state, lang, headers)),
+        };
+        if !csrf_ok(&session, fields.get("csrf").map(String::as_str)).await {
+            set_notice(&session, &token, "error-session", true).await;
+            return Err(back_to(&token, lang));
+        }
+        Ok(PageForm { token, session, payment, fields })
+    }
+
+    /// Shows a refused move as a notice rather than an error page.
+    pub async fn settle(&self, result: Result<Payment, DomainError>) {
+        if let Err(e) = result {
+            if !matches!(e, DomainError::Illegal(_)) {
+                tracing::warn!(error = %e, "page action failed");
+            }
+            set_notice(&self.session, &self.token, "error-not-available", true).await;
+        }
+    }
+}
+
+impl FromRequest<AppState> for PageForm {
+    type Rejection = Response;
+
+    async fn from_request(req: Request, state: &AppState) -> Result<Self, Response> {
+        let (mut parts, body) = req.into_parts();
+        let Path(token) =
+            Path::<String>::from_request_parts(&mut parts, state).await.map_err(IntoResponse::into_response)?;
+        let session = Session::from_request_parts(&mut parts, state).await.map_err(IntoResponse::into_response)?;
+        let headers = parts.headers.clone();
+        let Form(fields) = Form::<HashMap<String, String>>::from_request(Request::from_parts(parts, body), state)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        PageForm::accept(state, token, session, fields, &headers).await
+    }
+}

@@ -1,0 +1,176 @@
+//! The outbox port on SQL: claiming due callbacks in order per payment, recording attempts
+//! (the state they lead to is decided by the domain's outbox rules), and the attempt log.
+
+use async_trait::async_trait;
+use sqlx::{Postgres, Sqlite};
+
+use super::sql::{AttemptRow, CallbackJobRow, CallbackRow, SqlStorage, corrupt};
+use crate::domain::outbox::{self, Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, CallbackState};
+use crate::domain::ports::{OutboxStore, StoreResult as Result};
+
+macro_rules! outbox_store {
+    ($db:ty) => {
+        #[async_trait]
+        impl OutboxStore for SqlStorage<$db> {
+            async fn claim_callbacks(&self, now_ms: i64, lease_until_ms: i64, owner: &str, limit: i64) -> Result<Vec<CallbackJob>> {
+                // A callback is due when no earlier callback of its payment is still waiting or in
+                // flight: each payment's callbacks go out in the order of its status changes.
+                let sql = format!(
+                    "UPDATE callbacks SET lease_until_ms = $2, lease_owner = $3 WHERE id IN (\
+                       SELECT c.id FROM callbacks c \
+                       WHERE c.state = $5 AND c.next_attempt_ms <= $1 \
+                         AND (c.lease_until_ms IS NULL OR c.lease_until_ms < $1) \
+                         AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.request_id = c.request_id AND e.id < c.id \
+                           AND (e.state = $5 OR (e.lease_until_ms IS NOT NULL AND e.lease_until_ms >= $1))) \
+                       ORDER BY c.next_attempt_ms, c.id LIMIT $4 {skip}) \
+                     RETURNING id, request_id, project_id, kind, url, body, idempotency_key, attempts, give_up_ms, created_ms",
+                    skip = self.dialect.skip_locked
+                );
+                let rows: Vec<CallbackJobRow> = sqlx::query_as(&sql)
+                    .bind(now_ms)
+                    .bind(lease_until_ms)
+                    .bind(owner)
+                    .bind(limit)
+                    .bind(CallbackState::Pending.code())
+                    .fetch_all(&self.writer)
+                    .await?;
+                let mut jobs = rows
+                    .into_iter()
+                    .map(|r| {
+                        Ok(CallbackJob {
+                            kind: CallbackKind::parse(&r.kind).ok_or_else(|| corrupt("callback kind", &r.kind))?,
+                            id: r.id,
+                            request_id: r.request_id,
+                            project_id: r.project_id,
+                            url: r.url,
+                            body: r.body,
+                            idempotency_key: r.idempotency_key,
+                            attempts: r.attempts,
+                            give_up_ms: r.give_up_ms,
+                            created_ms: r.created_ms,
+                        })
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                jobs.sort_by_key(|j| j.id);
+                Ok(jobs)
+            }
+
+            async fn record_attempt(&self, callback_id: i64, owner: &str, a: &Attempt, outcome: AttemptOutcome) -> Result<()> {
+                let mut tx = self.writer.begin().await?;
+                sqlx::query(
+                    "INSERT INTO callback_attempts (callback_id, at_ms, http_status, error, latency_ms, response_excerpt, worker) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                )
+                .bind(callback_id)
+                .bind(a.at_ms)
+                .bind(a.http_status)
+                .bind(&a.error)
+                .bind(a.latency_ms)
+                .bind(&a.response_excerpt)
+                .bind(&a.worker)
+                .execute(&mut *tx)
+                .await?;
+                let current: Option<(String, String, i64)> = sqlx::query_as(
+                    "SELECT state, kind, (SELECT COUNT(*) FROM callbacks l WHERE l.request_id = c.request_id AND l.id > c.id) \
+                     FROM callbacks c WHERE c.id = $1 AND c.lease_owner = $2",
+                )
+                .bind(callback_id)
+                .bind(owner)
+                .fetch_optional(&mut *tx)
+                .await?;
+                // Without the lease (it expired and another worker took the callback) only the
+                // attempt is logged; the holder of the lease decides the state.
+                if let Some((state, kind, later)) = current {
+                    let state = CallbackState::parse(&state).ok_or_else(|| corrupt("callback state", &state))?;
+                    let kind = CallbackKind::parse(&kind).ok_or_else(|| corrupt("callback kind", &kind))?;
+                    let new_state = outbox::state_after_attempt(state, kind, later > 0, outcome);
+                    let next_ms = match (new_state, outcome) {
+                        (CallbackState::Pending, AttemptOutcome::RetryAt(at)) => Some(at),
+                        _ => None,
+                    };
+                    let delivered_ms = (new_state == CallbackState::Delivered).then_some(a.at_ms);
+                    sqlx::query(
+                        "UPDATE callbacks SET state = $2, attempts = attempts + 1, \
+                           next_attempt_ms = COALESCE($3, next_attempt_ms), delivered_ms = $4, \
+                           lease_until_ms = NULL, lease_owner = NULL WHERE id = $1",
+                    )
+                    .bind(callback_id)
+                    .bind(new_state.code())
+                    .bind(next_ms)
+                    .bind(delivered_ms)
+                    .execute(&mut *tx)
+                    .await?;
+                }
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn callbacks(&self, request_id: &str) -> Result<Vec<CallbackRecord>> {
+                let rows: Vec<CallbackRow> = sqlx::query_as(
+                    "SELECT id, kind, url, body, idempotency_key, state, next_attempt_ms, created_ms, delivered_ms \
+                     FROM callbacks WHERE request_id = $1 ORDER BY id",
+                )
+                .bind(request_id)
+                .fetch_all(&self.pool)
+                .await?;
+                let attempts: Vec<AttemptRow> = sqlx::query_as(
+                    "SELECT a.callback_id, a.at_ms, a.http_status, a.error, a.latency_ms, a.response_excerpt, a.worker \
+                     FROM callback_attempts a JOIN callbacks c ON c.id = a.callback_id WHERE c.request_id = $1 ORDER BY a.id",
+                )
+                .bind(request_id)
+                .fetch_all(&self.pool)
+                .await?;
+                let mut records: Vec<CallbackRecord> = rows
+                    .into_iter()
+                    .map(|r| {
+                        Ok(CallbackRecord {
+                            id: r.id,
+                            kind: CallbackKind::parse(&r.kind).ok_or_else(|| corrupt("callback kind", &r.kind))?,
+                            url: r.url,
+                            body: r.body,
+                            idempotency_key: r.idempotency_key,
+                            next_attempt_ms: (r.state == CallbackState::Pending.code()).then_some(r.next_attempt_ms),
+                            state: CallbackState::parse(&r.state).ok_or_else(|| corrupt("callback state", &r.state))?,
+                            attempts: Vec::new(),
+                            created_ms: r.created_ms,
+                            delivered_ms: r.delivered_ms,
+                        })
+                    })
+                    .collect::<Result<_>>()?;
+                for a in attempts {
+                    if let Some(rec) = records.iter_mut().find(|r| r.id == a.callback_id) {
+                        rec.attempts.push(a.into());
+                    }
+                }
+                Ok(records)
+            }
+
+            async fn resend_callback(&self, request_id: &str, callback_id: i64, now_ms: i64, give_up_ms: i64) -> Result<bool> {
+                let done = sqlx::query(
+                    "UPDATE callbacks SET state = $5, next_attempt_ms = $3, give_up_ms = $4 \
+                     WHERE id = $1 AND request_id = $2 AND (lease_until_ms IS NULL OR lease_until_ms < $3)",
+                )
+                .bind(callback_id)
+                .bind(request_id)
+                .bind(now_ms)
+                .bind(give_up_ms)
+                .bind(CallbackState::Pending.code())
+                .execute(&self.writer)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn next_callback_due(&self) -> Result<Option<i64>> {
+                let (due,): (Option<i64>,) =
+                    sqlx::query_as("SELECT MIN(next_attempt_ms) FROM callbacks WHERE state = $1")
+                        .bind(CallbackState::Pending.code())
+                        .fetch_one(&self.pool)
+                        .await?;
+                Ok(due)
+            }
+        }
+    };
+}
+
+outbox_store!(Sqlite);
+outbox_store!(Postgres);
