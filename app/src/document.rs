@@ -48,6 +48,7 @@ fn render(ctx: PageContext, i18n: I18n, body: impl FnOnce() -> (String, AnyView)
                     {scripts}
                 </head>
                 <body>
+                    {ctx.sandbox.then(|| view! { <p class="sandbox-banner" role="note">{crate::i18n::t("sandbox-banner")}</p> })}
                     <Header languages=ctx.languages.clone() lang=ctx.lang.clone()/>
                     {body}
                     <Footer/>

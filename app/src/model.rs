@@ -15,6 +15,8 @@ pub struct PageContext {
     pub scripts: Option<Scripts>,
     /// Reload after this many seconds when JavaScript is off (waiting screens).
     pub refresh_s: Option<u32>,
+    /// Sandbox mode: every page says so.
+    pub sandbox: bool,
 }
 
 #[derive(Clone, Debug)]

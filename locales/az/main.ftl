@@ -163,3 +163,4 @@ bank-approve = Təsdiqlə
 bank-decline = Rədd et
 unavailable-title = Müvəqqəti əlçatan deyil
 unavailable-text = Hazırda ödəniş səhifəsini göstərmək mümkün deyil. Bir dəqiqədən sonra yenidən cəhd edin.
+sandbox-banner = Sınaq rejimi: yalnız test ödənişləri, real pul köçürülmür.

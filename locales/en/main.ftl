@@ -163,3 +163,4 @@ bank-approve = Approve
 bank-decline = Decline
 unavailable-title = Temporarily unavailable
 unavailable-text = This payment page cannot be shown right now. Please try again in a minute.
+sandbox-banner = Sandbox: test payments only, no real money moves.

@@ -163,3 +163,4 @@ bank-approve = Aprobar
 bank-decline = Rechazar
 unavailable-title = No disponible temporalmente
 unavailable-text = No podemos mostrar la página de pago en este momento. Vuelve a intentarlo en un minuto.
+sandbox-banner = Entorno de pruebas: solo pagos de prueba, no se mueve dinero real.

@@ -162,3 +162,4 @@ bank-approve = 승인
 bank-decline = 거절
 unavailable-title = 일시적으로 사용할 수 없음
 unavailable-text = 지금은 결제 페이지를 표시할 수 없습니다. 잠시 후 다시 시도해 주세요.
+sandbox-banner = 샌드박스: 테스트 결제만 가능하며 실제 돈은 이동하지 않습니다.

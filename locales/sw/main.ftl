@@ -163,3 +163,4 @@ bank-approve = Idhinisha
 bank-decline = Kataa
 unavailable-title = Haipatikani kwa sasa
 unavailable-text = Hatuwezi kuonyesha ukurasa wa malipo kwa sasa. Tafadhali jaribu tena baada ya dakika moja.
+sandbox-banner = Mazingira ya majaribio: malipo ya majaribio tu, hakuna pesa halisi inayohamishwa.

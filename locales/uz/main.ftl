@@ -163,3 +163,4 @@ bank-approve = Tasdiqlash
 bank-decline = Rad etish
 unavailable-title = Vaqtincha mavjud emas
 unavailable-text = Hozir toʻlov sahifasini koʻrsatib boʻlmadi. Bir daqiqadan soʻng qayta urinib koʻring.
+sandbox-banner = Sinov rejimi: faqat sinov toʻlovlari, haqiqiy pul oʻtkazilmaydi.

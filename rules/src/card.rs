@@ -33,6 +33,17 @@ pub fn strip_separators(typed: &str) -> String {
     typed.chars().filter(|c| !c.is_whitespace() && *c != '-').collect()
 }
 
+/// A card number masked for showing: at most the first 6 and the last 4 digits, and never more
+/// than half of them (`4242********4242`, `42******4242` for 12 digits); the rest as `*`.
+pub fn mask_pan(pan: &str) -> String {
+    let chars: Vec<char> = pan.chars().collect();
+    let n = chars.len();
+    let shown = n / 2;
+    let last = 4.min(shown);
+    let first = 6.min(shown - last);
+    chars.iter().enumerate().map(|(i, c)| if i < first || i >= n - last { *c } else { '*' }).collect()
+}
+
 /// A card scheme, told by the number's first digits; it decides grouping and CVV length.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scheme {
@@ -235,6 +246,20 @@ mod tests {
         assert!(!is_card_number("4242 4242 4242 4242"), "the API takes digits only");
         assert!(is_card_number(&strip_separators("4242 4242-4242 4242")), "the page strips what people type");
         assert!(!is_card_number(&strip_separators("4242 4242 4242 424x")));
+    }
+
+    #[test]
+    fn masks_show_at_most_half_of_the_digits() {
+        assert_eq!(mask_pan("4242424242424242"), "4242********4242");
+        assert_eq!(mask_pan("100000000008"), "10******0008");
+        assert_eq!(mask_pan("1000000000000000009"), "10000**********0009");
+        assert_eq!(mask_pan("4242"), "**42");
+        assert_eq!(mask_pan(""), "");
+        for n in 1..=19 {
+            let pan: String = std::iter::repeat_n('7', n).collect();
+            let shown = mask_pan(&pan).chars().filter(|c| *c == '7').count();
+            assert!(shown <= n / 2 && shown <= 10, "{n} digits: {shown} shown");
+        }
     }
 
     #[test]

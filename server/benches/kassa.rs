@@ -195,6 +195,9 @@ struct Kassa {
     stores: kassa::domain::ports::Stores,
 }
 
+/// The master key of bench servers (base64 of 32 bytes).
+const BENCH_MASTER_KEY: &str = "YmVuY2gtbWFzdGVyLWtleS1vZi0zMi1ieXRlcy1vayE=";
+
 async fn start_kassa(database_url: &str, configure: impl FnOnce(&mut Config)) -> Kassa {
     let mut c = Config::defaults();
     c.database_url = DatabaseUrl::new(database_url);
@@ -204,6 +207,9 @@ async fn start_kassa(database_url: &str, configure: impl FnOnce(&mut Config)) ->
     c.sandbox = true;
     c.rate_limit_rps = 10_000_000;
     c.rate_limit_burst = 10_000_000;
+    c.address_rate_limit_rps = 10_000_000;
+    c.address_rate_limit_burst = 10_000_000;
+    c.master_key = Some(Secret::new(BENCH_MASTER_KEY.into()));
     c.requisites_search_s = 3600;
     c.site_root = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/site").into();
     configure(&mut c);
@@ -652,6 +658,12 @@ async fn callbacks_bench() {
     config.database_url = DatabaseUrl::new(db.as_str());
     config.bind = "127.0.0.1:0".parse().unwrap();
     config.allow_private_callbacks = true;
+    config.sandbox = true;
+    config.master_key = Some(Secret::new(BENCH_MASTER_KEY.into()));
+    // One project and one receiver: let them use every delivery slot (the per-project and
+    // per-host caps share slots between merchants; here there is one).
+    config.callback_max_per_project = 64;
+    config.callback_max_per_host = 64;
     let sender = Application::build(config).await.unwrap();
     let cpu_before = process_cpu_s();
     let started = Instant::now();

@@ -11,9 +11,18 @@ pub enum AdminError {
     #[error(transparent)]
     Key(#[from] keys::KeyError),
     #[error(transparent)]
-    Storage(#[from] StoreError),
+    Storage(StoreError),
     #[error("{0}")]
     Invalid(String),
+}
+
+impl From<StoreError> for AdminError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Refused(text) => AdminError::Invalid(text),
+            e => AdminError::Storage(e),
+        }
+    }
 }
 
 /// What to create.

@@ -25,6 +25,20 @@ pub struct Config {
     #[arg(long, env = "KASSA_PUBLIC_URL")]
     pub public_url: Option<String>,
 
+    /// Master key (32 bytes, base64) sealing the secrets stored in the database.
+    #[arg(long, env = "KASSA_MASTER_KEY", value_parser = parse_secret)]
+    pub master_key: Option<Secret<String>>,
+
+    /// File holding the master key (when `KASSA_MASTER_KEY` is not given). Without either, a
+    /// SQLite database gets a key file beside it on first start (`kassa.key`); PostgreSQL
+    /// refuses to start.
+    #[arg(long, env = "KASSA_MASTER_KEY_FILE")]
+    pub master_key_file: Option<PathBuf>,
+
+    /// Previous master keys (comma-separated), still read while a rotation re-seals the secrets.
+    #[arg(long, env = "KASSA_MASTER_KEY_PREVIOUS", value_delimiter = ',', value_parser = parse_secret)]
+    pub master_key_previous: Vec<Secret<String>>,
+
     /// Bearer token of the operator API; the operator API is closed when unset.
     #[arg(long, env = "KASSA_OPERATOR_TOKEN", value_parser = parse_secret)]
     pub operator_token: Option<Secret<String>>,
@@ -73,6 +87,14 @@ pub struct Config {
     #[arg(long, env = "KASSA_RATE_LIMIT_BURST", default_value_t = 100)]
     pub rate_limit_burst: u32,
 
+    /// Merchant API requests per second per client address, before authentication.
+    #[arg(long, env = "KASSA_ADDRESS_RATE_LIMIT_RPS", default_value_t = 200)]
+    pub address_rate_limit_rps: u32,
+
+    /// Merchant API burst per client address.
+    #[arg(long, env = "KASSA_ADDRESS_RATE_LIMIT_BURST", default_value_t = 400)]
+    pub address_rate_limit_burst: u32,
+
     /// Delays between callback attempts, in seconds (decisions.md §3; the last repeats).
     #[arg(long, env = "KASSA_CALLBACK_RETRY_S", value_delimiter = ',', default_value = "10,30,60,300,900,3600")]
     pub callback_retry_s: Vec<u64>,
@@ -83,9 +105,40 @@ pub struct Config {
           value_parser = BoolishValueParser::new())]
     pub send_callbacks: bool,
 
+    /// Callback deliveries in flight at once for one project, so one merchant whose endpoint
+    /// stalls cannot delay the others.
+    #[arg(long, env = "KASSA_CALLBACK_MAX_PER_PROJECT", default_value_t = 16)]
+    pub callback_max_per_project: u32,
+
+    /// Callback deliveries in flight at once to one host (`host:port`).
+    #[arg(long, env = "KASSA_CALLBACK_MAX_PER_HOST", default_value_t = 16)]
+    pub callback_max_per_host: u32,
+
     /// How long a merchant has to answer a callback, in milliseconds.
     #[arg(long, env = "KASSA_CALLBACK_TIMEOUT_MS", default_value_t = 10_000)]
     pub callback_timeout_ms: u64,
+
+    /// How long a client has to send a request's headers (and how long an idle keep-alive
+    /// connection stays open), in milliseconds.
+    #[arg(long, env = "KASSA_HEADER_READ_TIMEOUT_MS", default_value_t = 10_000)]
+    pub header_read_timeout_ms: u64,
+
+    /// How long a request body may go without sending anything, in milliseconds.
+    #[arg(long, env = "KASSA_BODY_READ_TIMEOUT_MS", default_value_t = 30_000)]
+    pub body_read_timeout_ms: u64,
+
+    /// How long a request may take in all, in milliseconds (slow uploads of receipts included).
+    #[arg(long, env = "KASSA_REQUEST_TIMEOUT_MS", default_value_t = 120_000)]
+    pub request_timeout_ms: u64,
+
+    /// Connections open at once; more are answered 503 and closed. Default: what the process's
+    /// file-descriptor limit leaves room for, at most 10000.
+    #[arg(long, env = "KASSA_MAX_CONNECTIONS")]
+    pub max_connections: Option<usize>,
+
+    /// Requests handled at once; more are answered 503 at once.
+    #[arg(long, env = "KASSA_MAX_IN_FLIGHT", default_value_t = 512)]
+    pub max_in_flight: usize,
 
     /// Directory holding the built browser bundle (`pkg/`) and public files.
     #[arg(long, env = "KASSA_SITE_ROOT", default_value = "target/site")]
@@ -115,6 +168,29 @@ impl Config {
     pub fn requisites_search_window(&self) -> Duration {
         Duration::from_secs(self.requisites_search_s)
     }
+
+    /// The HTTP server's limits.
+    pub fn limits(&self) -> crate::http::server::Limits {
+        crate::http::server::Limits {
+            header_read_timeout: Duration::from_millis(self.header_read_timeout_ms),
+            body_read_timeout: Duration::from_millis(self.body_read_timeout_ms),
+            request_timeout: Duration::from_millis(self.request_timeout_ms),
+            max_connections: self
+                .max_connections
+                .unwrap_or_else(|| crate::http::server::connections_allowed_by_fd_limit(1000).min(10_000)),
+            max_in_flight: self.max_in_flight.max(1),
+        }
+    }
+
+    /// Where the master key comes from (see [`crate::crypto::vault`]).
+    pub fn key_source(&self) -> crate::crypto::vault::KeySource {
+        crate::crypto::vault::KeySource {
+            key: self.master_key.clone(),
+            file: self.master_key_file.clone(),
+            previous: self.master_key_previous.clone(),
+            create_at: self.database_url.sqlite_path().map(|db| db.with_file_name("kassa.key")),
+        }
+    }
 }
 
 fn parse_secret(s: &str) -> Result<Secret<String>, String> {
@@ -140,6 +216,13 @@ impl DatabaseUrl {
 
     pub fn is_sqlite(&self) -> bool {
         self.0.starts_with("sqlite:")
+    }
+
+    /// The file of a SQLite database (`sqlite://data/kassa.db` → `data/kassa.db`).
+    pub fn sqlite_path(&self) -> Option<PathBuf> {
+        let rest = self.0.strip_prefix("sqlite://").or_else(|| self.0.strip_prefix("sqlite:"))?;
+        let path = rest.split('?').next().unwrap_or_default();
+        (!path.is_empty() && !path.starts_with(":memory:")).then(|| PathBuf::from(path))
     }
 
     /// The URL with any password replaced.
@@ -215,12 +298,24 @@ mod tests {
     }
 
     #[test]
+    fn a_sqlite_database_keeps_its_master_key_beside_it() {
+        let c = Config::defaults();
+        assert_eq!(c.key_source().create_at, Some(PathBuf::from("data/kassa.key")));
+        let mut pg = Config::defaults();
+        pg.database_url = DatabaseUrl::new("postgres://db/kassa");
+        assert_eq!(pg.key_source().create_at, None, "PostgreSQL never gets a key made for it");
+        assert_eq!(DatabaseUrl::new("sqlite:///tmp/x/k.db?mode=rwc").sqlite_path(), Some(PathBuf::from("/tmp/x/k.db")));
+    }
+
+    #[test]
     fn secrets_do_not_show_in_debug() {
         let mut c = Config::defaults();
         c.operator_token = Some(Secret::new("op-secret-token".into()));
+        c.master_key = Some(Secret::new("bWFzdGVyLWtleS1zZWNyZXQ=".into()));
         c.database_url = DatabaseUrl::new("postgres://kassa:pg-password@db:5432/kassa");
         let shown = format!("{c:?}");
         assert!(!shown.contains("op-secret-token"), "{shown}");
+        assert!(!shown.contains("bWFzdGVyLWtleS1zZWNyZXQ"), "{shown}");
         assert!(!shown.contains("pg-password"), "{shown}");
         assert!(shown.contains("db:5432"));
     }

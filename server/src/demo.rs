@@ -39,8 +39,9 @@ pub async fn prepare(stores: &Stores, requisites: &Requisites) -> anyhow::Result
     let existing = storage.project_by_name(&merchant.id, DEMO_PROJECT).await?;
     let (project_id, key) = match existing {
         Some(project) => {
+            // A fresh key each start; the previous ones stop working (at most two are active).
+            storage.deactivate_request_keys_except(&project.id, "").await?;
             let key = admin::add_request_key(storage, &project.id, KeyType::EcdsaP256, None).await?;
-            storage.deactivate_request_keys_except(&project.id, &key.token).await?;
             (project.id, key)
         }
         None => {

@@ -33,6 +33,20 @@ enum Command {
         #[command(subcommand)]
         command: KeyCommand,
     },
+    /// The master key sealing the secrets stored in the database.
+    MasterKey {
+        #[command(subcommand)]
+        command: MasterKeyCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum MasterKeyCommand {
+    /// Prints a new random master key (base64), for KASSA_MASTER_KEY or a key file.
+    New,
+    /// Re-seals every stored secret under KASSA_MASTER_KEY (or the key file); the key it
+    /// replaces goes in KASSA_MASTER_KEY_PREVIOUS for this run.
+    Rotate,
 }
 
 #[derive(Subcommand)]
@@ -102,13 +116,17 @@ async fn main() -> std::process::ExitCode {
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
     let config = cli.config;
+    let open = || async {
+        let vault = std::sync::Arc::new(kassa::crypto::vault::Vault::open(&config.key_source())?);
+        anyhow::Ok(kassa::storage::open(&config.database_url, vault).await?)
+    };
     match cli.command.unwrap_or(Command::Serve) {
         Command::Serve => {
             let app = Application::build(config).await?;
             app.run_until_stopped().await
         }
         Command::Migrate => {
-            kassa::storage::open(&config.database_url).await?;
+            open().await?;
             tracing::info!(database = %config.database_url, "migrations applied");
             Ok(())
         }
@@ -116,7 +134,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             command:
                 ProjectCommand::Create { merchant, name, request_key_type, public_key, callback_key_type, redirect_url },
         } => {
-            let database = kassa::storage::open(&config.database_url).await?;
+            let database = open().await?;
             let created = admin::create_project(
                 database.stores.projects.as_ref(),
                 NewProject {
@@ -133,15 +151,25 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             Ok(())
         }
         Command::Key { command: KeyCommand::Add { project, key_type, public_key } } => {
-            let database = kassa::storage::open(&config.database_url).await?;
+            let database = open().await?;
             let pem = read_pem(public_key)?;
             let key =
                 admin::add_request_key(database.stores.projects.as_ref(), &project, key_type, pem.as_deref()).await?;
             print_json(&key);
             Ok(())
         }
+        Command::MasterKey { command: MasterKeyCommand::New } => {
+            println!("{}", kassa::crypto::vault::new_key_text());
+            Ok(())
+        }
+        Command::MasterKey { command: MasterKeyCommand::Rotate } => {
+            let database = open().await?;
+            let resealed = database.stores.projects.reseal_secrets().await?;
+            print_json(&serde_json::json!({"resealed": resealed}));
+            Ok(())
+        }
         Command::Key { command: KeyCommand::Deactivate { token } } => {
-            let database = kassa::storage::open(&config.database_url).await?;
+            let database = open().await?;
             if !database.stores.projects.set_request_key_active(&token, false).await? {
                 anyhow::bail!("no request key with that token");
             }

@@ -10,6 +10,7 @@ use crate::acquirer::sandbox::SandboxAcquirer;
 use crate::callbacks::dispatcher::{DeliverySettings, Dispatcher};
 use crate::callbacks::render::WireRenderer;
 use crate::config::Config;
+use crate::crypto::vault::Vault;
 use crate::demo::{self, DemoShop};
 use crate::domain::acquirer::Acquirer;
 use crate::domain::banks::Banks;
@@ -34,10 +35,28 @@ pub struct Application {
 impl Application {
     /// Opens (and migrates) the database, seeds the bank catalogue, and binds the port.
     pub async fn build(mut config: Config) -> anyhow::Result<Self> {
-        let database = storage::open(&config.database_url)
+        let vault = Arc::new(Vault::open(&config.key_source())?);
+        let database = storage::open(&config.database_url, vault.clone())
             .await
             .map_err(|e| anyhow::anyhow!("opening the database {}: {e}", config.database_url))?;
         let stores = database.stores.clone();
+        // A database is sandbox or live for good: the first server to start on it decides,
+        // and a server in the other mode refuses it (a sandbox lets payers mark their own
+        // payments paid; it must never run by accident).
+        let mode = if config.sandbox() { "sandbox" } else { "live" };
+        let stored = stores.projects.service_setting_or_init("mode", mode).await?;
+        if stored != mode {
+            anyhow::bail!(if stored == "sandbox" {
+                "this database was created in sandbox mode: start Kassa with KASSA_SANDBOX=1 (or KASSA_DEMO=1), or use another database"
+            } else {
+                "this is a live database: Kassa refuses to serve it with KASSA_SANDBOX or KASSA_DEMO set"
+            });
+        }
+        // Secrets stored before sealing, or under a previous master key, are sealed now.
+        let resealed = stores.projects.reseal_secrets().await?;
+        if resealed > 0 {
+            tracing::info!(resealed, "stored secrets sealed under the current master key");
+        }
         let banks = Arc::new(Banks::new(stores.banks.clone()));
         banks.seed().await?;
         let listener =
@@ -78,6 +97,7 @@ impl Application {
             requisites,
             projects,
             banks,
+            vault,
             sandbox,
             demo,
         });
@@ -90,6 +110,11 @@ impl Application {
 
     pub fn public_url(&self) -> &str {
         &self.state.public_url
+    }
+
+    /// The sandbox acquirer, in sandbox mode (tests watch what reached it).
+    pub fn sandbox(&self) -> Option<Arc<SandboxAcquirer>> {
+        self.state.sandbox.clone()
     }
 
     /// The storage ports (for the command line and tests).
@@ -105,10 +130,15 @@ impl Application {
             allow_private: config.allow_private_callbacks,
             timeout: std::time::Duration::from_millis(config.callback_timeout_ms),
             retry_schedule_s: config.callback_retry_s.clone(),
+            caps: crate::domain::outbox::DeliveryCaps {
+                per_project: config.callback_max_per_project as i64,
+                per_host: config.callback_max_per_host as i64,
+            },
         };
         let mut workers = vec![
             tokio::spawn(jobs::requisites_search(self.payments.clone(), stopped.clone())),
             tokio::spawn(jobs::deadlines(self.payments.clone(), stopped.clone())),
+            tokio::spawn(jobs::housekeeping(self.state.projects.clone(), stopped.clone())),
         ];
         if config.send_callbacks {
             let dispatcher = Dispatcher::new(
@@ -125,8 +155,10 @@ impl Application {
         if let Some(shop) = &self.state.demo {
             print_demo_banner(&self.state, shop);
         }
-        let router = http::router(self.state, sessions);
-        axum::serve(self.listener, router).with_graceful_shutdown(shutdown_signal()).await?;
+        let limits = self.state.config.limits();
+        let router = http::router(self.state);
+        http::server::serve(self.listener, router, limits, shutdown_signal(), std::time::Duration::from_secs(10))
+            .await?;
         let _ = stop.send(true);
         cleaner.abort();
         for w in workers {

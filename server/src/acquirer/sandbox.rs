@@ -35,6 +35,9 @@ pub struct SandboxAcquirer {
     public_url: String,
     /// Signs `PaRes` (a secret of the service, shared by its processes).
     key: Secret<String>,
+    /// Authorizations asked per payment (`request_id`), so tests can see how often a payment
+    /// reached the acquirer.
+    authorizations: std::sync::Mutex<std::collections::HashMap<String, usize>>,
 }
 
 /// What a `PaRes` says.
@@ -48,7 +51,11 @@ struct PaResClaims {
 
 impl SandboxAcquirer {
     pub fn new(public_url: &str, key: Secret<String>) -> Self {
-        SandboxAcquirer { public_url: public_url.trim_end_matches('/').to_string(), key }
+        SandboxAcquirer {
+            public_url: public_url.trim_end_matches('/').to_string(),
+            key,
+            authorizations: Default::default(),
+        }
     }
 
     fn mac(&self, data: &str) -> Vec<u8> {
@@ -81,6 +88,11 @@ impl SandboxAcquirer {
         format!("{}.{signature}", URL_SAFE_NO_PAD.encode(payload))
     }
 
+    /// How many authorizations the acquirer was asked for, for a payment.
+    pub fn authorizations(&self, request_id: &str) -> usize {
+        self.authorizations.lock().expect("sandbox counter lock").get(request_id).copied().unwrap_or(0)
+    }
+
     /// Whether `pa_req` is the one made for `payment`.
     pub fn pa_req_matches(&self, payment: &Payment, pa_req: &str) -> bool {
         use subtle::ConstantTimeEq;
@@ -97,6 +109,9 @@ fn expired(year: i64, month: i64, now_ms: i64) -> bool {
 #[async_trait]
 impl Acquirer for SandboxAcquirer {
     async fn authorize(&self, payment: &Payment, card: &Card) -> Result<Authorization, AcquirerError> {
+        *self.authorizations.lock().expect("sandbox counter lock").entry(payment.request_id.clone()).or_default() += 1;
+        // An acquirer answers over the network: long enough for concurrent submissions to meet.
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
         if expired(card.year, card.month, crate::domain::time::now_ms()) {
             return Ok(Authorization::Declined(reason::CARD_EXPIRED));
         }

@@ -11,7 +11,7 @@ use tokio::sync::{Mutex, Notify, Semaphore, watch};
 
 use super::{guard, signer};
 use crate::crypto::keys::CallbackSigner;
-use crate::domain::outbox::{self, Attempt, CallbackJob};
+use crate::domain::outbox::{self, Attempt, CallbackJob, DeliveryCaps};
 use crate::domain::ports::{OutboxStore, ProjectStore, StoreError};
 use crate::domain::time::now_ms;
 
@@ -32,6 +32,8 @@ pub struct DeliverySettings {
     pub allow_private: bool,
     pub timeout: Duration,
     pub retry_schedule_s: Vec<u64>,
+    /// Deliveries in flight per project and per host.
+    pub caps: DeliveryCaps,
 }
 
 pub struct Dispatcher {
@@ -42,6 +44,10 @@ pub struct Dispatcher {
     worker: String,
     wake: Arc<Notify>,
     in_flight: Arc<Semaphore>,
+    /// This process's deliveries in flight per project and per host (the claim counts every
+    /// process's; this keeps one claim's batch within the caps too).
+    per_project: std::sync::Mutex<HashMap<String, i64>>,
+    per_host: std::sync::Mutex<HashMap<String, i64>>,
     signers: Mutex<HashMap<String, (Instant, Arc<ProjectSigner>)>>,
 }
 
@@ -60,6 +66,9 @@ impl Dispatcher {
         let client = reqwest::Client::builder()
             .timeout(settings.timeout)
             .redirect(reqwest::redirect::Policy::none())
+            // Never through a proxy from the environment (HTTPS_PROXY...): it would resolve the
+            // merchant's host itself, around the guarded resolver.
+            .no_proxy()
             .dns_resolver(Arc::new(guard::GuardedResolver { allow_private: settings.allow_private }))
             .user_agent(concat!("Kassa-Callbacks/", env!("CARGO_PKG_VERSION")))
             .build()
@@ -73,6 +82,8 @@ impl Dispatcher {
             worker,
             wake,
             in_flight: Arc::new(Semaphore::new(MAX_IN_FLIGHT)),
+            per_project: Default::default(),
+            per_host: Default::default(),
             signers: Mutex::new(HashMap::new()),
         })
     }
@@ -82,30 +93,36 @@ impl Dispatcher {
         loop {
             let free = self.in_flight.available_permits();
             let claimed = if free == 0 { Ok(Vec::new()) } else { self.claim(free).await };
-            let full = match claimed {
+            let (full, started) = match claimed {
                 Ok(jobs) => {
                     let n = jobs.len();
+                    let jobs = self.within_caps(jobs).await;
+                    let started = jobs.len();
                     for job in jobs {
                         let permit = self.in_flight.clone().acquire_owned().await.expect("semaphore open");
                         let me = self.clone();
                         tokio::spawn(async move {
+                            let (project, host) = (job.project_id.clone(), job.host.clone());
                             me.deliver(job).await;
+                            me.finished(&project, &host);
                             drop(permit);
                             // A payment's next callback may be due now.
                             me.wake.notify_one();
                         });
                     }
-                    n > 0 && n == free
+                    (n > 0 && n == free && started == n, started)
                 }
                 Err(e) => {
                     tracing::warn!(error = %e, "claiming callbacks failed");
-                    false
+                    (false, 0)
                 }
             };
             if full {
                 continue;
             }
-            let sleep = self.idle_sleep().await;
+            // Due callbacks that wait behind a cap or an earlier callback of their payment are
+            // woken by a finished delivery, not polled for.
+            let sleep = if started == 0 { self.idle_sleep_when_blocked().await } else { self.idle_sleep().await };
             tokio::select! {
                 _ = self.wake.notified() => {}
                 _ = tokio::time::sleep(sleep) => {}
@@ -117,7 +134,61 @@ impl Dispatcher {
     async fn claim(&self, limit: usize) -> Result<Vec<CallbackJob>, StoreError> {
         let now = now_ms();
         let lease_ms = self.settings.timeout.as_millis() as i64 + LEASE_MARGIN_MS;
-        self.outbox.claim_callbacks(now, now + lease_ms, &self.worker, limit as i64).await
+        self.outbox.claim_callbacks(now, now + lease_ms, &self.worker, limit as i64, self.settings.caps).await
+    }
+
+    /// Keeps the jobs that fit this process's caps per project and per host, counting them in
+    /// flight, and gives the others back untried.
+    async fn within_caps(&self, jobs: Vec<CallbackJob>) -> Vec<CallbackJob> {
+        let caps = self.settings.caps;
+        let mut kept = Vec::with_capacity(jobs.len());
+        let mut released = Vec::new();
+        {
+            let mut projects = self.per_project.lock().expect("cap counters");
+            let mut hosts = self.per_host.lock().expect("cap counters");
+            for job in jobs {
+                let p = projects.entry(job.project_id.clone()).or_default();
+                let h = hosts.entry(job.host.clone()).or_default();
+                if *p < caps.per_project && *h < caps.per_host {
+                    *p += 1;
+                    *h += 1;
+                    kept.push(job);
+                } else {
+                    released.push(job.id);
+                }
+            }
+        }
+        if !released.is_empty()
+            && let Err(e) = self.outbox.release_callbacks(&released, &self.worker).await
+        {
+            // Their leases expire and they are claimed again: only later, never lost.
+            tracing::warn!(error = %e, "giving back claimed callbacks failed");
+        }
+        kept
+    }
+
+    fn finished(&self, project: &str, host: &str) {
+        for (map, key) in [(&self.per_project, project), (&self.per_host, host)] {
+            let mut map = map.lock().expect("cap counters");
+            if let Some(n) = map.get_mut(key) {
+                *n -= 1;
+                if *n <= 0 {
+                    map.remove(key);
+                }
+            }
+        }
+    }
+
+    /// After a claim that started nothing: due callbacks may all be waiting behind caps or
+    /// earlier callbacks, which a finished delivery wakes; sleep the idle poll unless a retry
+    /// falls due sooner.
+    async fn idle_sleep_when_blocked(&self) -> Duration {
+        match self.outbox.next_callback_due().await {
+            Ok(Some(due)) if due > now_ms() => {
+                Duration::from_millis((due - now_ms()).clamp(10, IDLE_POLL.as_millis() as i64) as u64)
+            }
+            _ => IDLE_POLL,
+        }
     }
 
     /// Sleeps until the next retry falls due, but never longer than the idle poll.
@@ -174,7 +245,10 @@ impl Dispatcher {
 
     /// One HTTP attempt: the status and the start of the answer, or why it failed.
     async fn attempt(&self, job: &CallbackJob) -> Result<(u16, Option<String>), String> {
-        let url = guard::check_url(&job.url, self.settings.allow_private).map_err(|e| e.to_string())?;
+        let url = guard::check_url(&job.url, self.settings.allow_private).map_err(|e| match e {
+            guard::Refused::PrivateAddress => NO_PUBLIC_ADDRESS.to_string(),
+            e => e.to_string(),
+        })?;
         let signer = self.signer(&job.project_id).await.ok_or("no callback key for the project")?;
         let headers =
             signer::headers(&signer.signer, &signer.merchant_id, &job.body, &job.idempotency_key, now_ms() / 1000);
@@ -197,20 +271,43 @@ impl Dispatcher {
     }
 }
 
+const NO_PUBLIC_ADDRESS: &str =
+    "no public address for the callback host (names that do not resolve, or resolve to private addresses, are refused)";
+
+/// Why an attempt failed, in words that are safe to show the merchant: a fixed category, never
+/// the text of the underlying error (which can name internal hosts, addresses or resolvers).
 fn describe_error(e: reqwest::Error) -> String {
     use std::error::Error as _;
-    let mut text = if e.is_timeout() {
-        "timeout".to_string()
-    } else if e.is_connect() {
-        "connection failed".to_string()
-    } else {
-        "request failed".to_string()
-    };
+    let mut causes = Vec::new();
     let mut source = e.source();
     while let Some(s) = source {
-        text.push_str(": ");
-        text.push_str(&s.to_string());
+        causes.push(s.to_string().to_ascii_lowercase());
         source = s.source();
     }
-    text
+    let any = |needle: &str| causes.iter().any(|c| c.contains(needle));
+    let refused_private = {
+        let mut source = e.source();
+        let mut found = false;
+        while let Some(s) = source {
+            found |= s.downcast_ref::<guard::Refused>().is_some();
+            source = s.source();
+        }
+        found
+    };
+    tracing::debug!(error = ?e, "callback attempt failed");
+    if refused_private || any("private") || any("dns") || any("lookup") || any("resolve") {
+        // One answer for a name that does not resolve and one that resolves privately: the
+        // attempt log must not tell a merchant which internal names exist.
+        NO_PUBLIC_ADDRESS.into()
+    } else if e.is_timeout() {
+        "timeout: no answer within the callback timeout".into()
+    } else if any("certificate") || any("tls") || any("handshake") {
+        "TLS handshake failed (check the certificate of the callback host)".into()
+    } else if any("refused") {
+        "connection refused".into()
+    } else if e.is_connect() {
+        "connection failed".into()
+    } else {
+        "request failed".into()
+    }
 }

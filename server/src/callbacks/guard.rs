@@ -40,15 +40,24 @@ fn is_public_v4(ip: Ipv4Addr) -> bool {
         || a == 0
         || (a == 100 && (64..128).contains(&b)) // shared address space (CGNAT, some metadata)
         || (a == 192 && b == 0 && ip.octets()[2] == 0) // IETF protocol assignments
+        || (a == 198 && (b == 18 || b == 19)) // benchmarking 198.18.0.0/15
         || a >= 240) // reserved
 }
 
 fn is_public_v6(ip: Ipv6Addr) -> bool {
+    let s = ip.segments();
     !(ip.is_loopback()
         || ip.is_unspecified()
         || ip.is_multicast()
         || ip.is_unique_local()
-        || ip.is_unicast_link_local())
+        || ip.is_unicast_link_local()
+        // Addresses that carry or reach an IPv4 address through a translator or a tunnel: the
+        // IPv4 behind them could be private, so they are refused as a whole.
+        || (s[0] == 0x64 && s[1] == 0xff9b) // NAT64 64:ff9b::/96 (and the local-use 64:ff9b:1::/48)
+        || s[0] == 0x2002 // 6to4 2002::/16
+        || (s[0] == 0x2001 && s[1] == 0) // Teredo 2001::/32
+        || (s[0] == 0x2001 && s[1] == 0x0db8) // documentation
+        || (s[0] == 0 && s[1] == 0 && s[2] == 0 && s[3] == 0 && s[4] == 0 && s[5] == 0)) // IPv4-compatible ::a.b.c.d
 }
 
 /// Checks a callback URL before any connection: scheme, and the host when it is an IP literal
@@ -118,10 +127,20 @@ mod tests {
             "fe80::1",
             "::ffff:127.0.0.1",
             "::ffff:10.0.0.1",
+            "198.18.0.1",
+            "198.19.255.254",
+            "64:ff9b::a00:1",
+            "64:ff9b::808:808",
+            "64:ff9b:1::1",
+            "2002:a00:1::1",
+            "2001:0:4136:e378:8000:63bf:3fff:fdd2",
+            "2001:db8::1",
+            "::10.0.0.1",
         ] {
             assert!(!is_public(ip.parse().unwrap()), "{ip}");
         }
-        for ip in ["8.8.8.8", "1.1.1.1", "2a00:1450:4001:80b::200e", "::ffff:8.8.8.8"] {
+        for ip in ["8.8.8.8", "1.1.1.1", "198.20.0.1", "2a00:1450:4001:80b::200e", "::ffff:8.8.8.8", "2001:4860::8888"]
+        {
             assert!(is_public(ip.parse().unwrap()), "{ip}");
         }
     }

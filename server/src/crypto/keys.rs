@@ -242,6 +242,23 @@ impl RequestVerifier {
     }
 }
 
+/// One form of a signature, whatever encoding or variant the client sent: an ECDSA signature
+/// as raw `r ‖ s` with the low `s` (a DER encoding, or the `n - s` twin that verifies just as
+/// well, map to the same bytes); RSA and HMAC signatures as their bytes. Two requests with the
+/// same canonical signature carry the same signed message.
+pub fn canonical_signature(signature: &str) -> Option<Vec<u8>> {
+    let bytes = decode_b64url(signature)?;
+    let ecdsa = if bytes.len() == 64 {
+        p256::ecdsa::Signature::from_slice(&bytes).ok()
+    } else {
+        p256::ecdsa::Signature::from_der(&bytes).ok()
+    };
+    Some(match ecdsa {
+        Some(sig) => sig.normalize_s().unwrap_or(sig).to_bytes().to_vec(),
+        None => bytes,
+    })
+}
+
 fn decode_b64url(s: &str) -> Option<Vec<u8>> {
     URL_SAFE_NO_PAD.decode(s.trim().trim_end_matches('=')).ok()
 }
@@ -372,6 +389,31 @@ impl CallbackSigner {
             }
         };
         URL_SAFE_NO_PAD.encode(bytes)
+    }
+}
+
+#[cfg(test)]
+mod canonical_tests {
+    use super::*;
+    use p256::ecdsa::signature::Signer;
+
+    #[test]
+    fn every_encoding_and_twin_of_an_ecdsa_signature_is_one_signature() {
+        let key = p256::ecdsa::SigningKey::random(&mut OsRng);
+        let sig: p256::ecdsa::Signature = key.sign(b"message");
+        let low = sig.normalize_s().unwrap_or(sig);
+        // The twin (r, n - s) verifies just as well.
+        let (r, s) = low.split_scalars();
+        let twin = p256::ecdsa::Signature::from_scalars(r, -*s).unwrap();
+        let forms = [
+            URL_SAFE_NO_PAD.encode(low.to_bytes()),
+            URL_SAFE_NO_PAD.encode(low.to_der().as_bytes()),
+            URL_SAFE_NO_PAD.encode(twin.to_bytes()),
+            URL_SAFE_NO_PAD.encode(twin.to_der().as_bytes()),
+        ];
+        let canonical: Vec<_> = forms.iter().map(|f| canonical_signature(f).unwrap()).collect();
+        assert!(canonical.windows(2).all(|w| w[0] == w[1]), "{canonical:?}");
+        assert_eq!(canonical_signature("AQID").unwrap(), vec![1, 2, 3], "other signatures are their bytes");
     }
 }
 

@@ -1,4 +1,7 @@
-//! Signatures: the signed-string normalization and the request and callback keys.
+//! Signatures (the signed-string normalization, request and callback keys), the request
+//! fingerprint, and secrets at rest (the vault).
 
+pub mod fingerprint;
 pub mod keys;
 pub mod normalize;
+pub mod vault;

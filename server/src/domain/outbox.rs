@@ -80,6 +80,8 @@ pub fn retry_delay_ms(schedule_s: &[u64], attempts_made: i64) -> i64 {
 pub struct NewCallback {
     pub kind: CallbackKind,
     pub url: String,
+    /// Where it is delivered ([`delivery_host`]), for the per-host cap on deliveries in flight.
+    pub host: String,
     /// The JSON body, fixed at the change (the signature is made per attempt).
     pub body: String,
     pub idempotency_key: String,
@@ -88,12 +90,34 @@ pub struct NewCallback {
     pub give_up_ms: Option<i64>,
 }
 
+/// How many deliveries may be in flight at once for one project and for one host, so one
+/// merchant whose endpoint stalls cannot take every delivery slot from the others.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DeliveryCaps {
+    pub per_project: i64,
+    pub per_host: i64,
+}
+
+/// The host a callback goes to (`host:port`, lowercase): deliveries in flight are capped per
+/// host as well as per project.
+pub fn delivery_host(url: &str) -> String {
+    match url::Url::parse(url) {
+        Ok(u) => match (u.host_str(), u.port_or_known_default()) {
+            (Some(h), Some(p)) => format!("{}:{p}", h.to_ascii_lowercase()),
+            (Some(h), None) => h.to_ascii_lowercase(),
+            _ => String::new(),
+        },
+        Err(_) => String::new(),
+    }
+}
+
 /// A callback claimed for delivery.
 #[derive(Clone, Debug)]
 pub struct CallbackJob {
     pub id: i64,
     pub request_id: String,
     pub project_id: String,
+    pub host: String,
     pub kind: CallbackKind,
     pub url: String,
     pub body: String,
@@ -195,6 +219,7 @@ pub fn callbacks_for(p: &Payment, renderer: &dyn CallbackRenderer, now_ms: i64) 
     };
     vec![NewCallback {
         kind,
+        host: delivery_host(url),
         url: url.clone(),
         body: renderer.body(p, kind),
         idempotency_key: idempotency_key(p),
@@ -283,6 +308,13 @@ mod tests {
         assert_eq!(state_after_attempt(Superseded, Informative, false, retry), Superseded);
         assert_eq!(state_after_attempt(Pending, Success, true, retry), Pending, "final callbacks are never superseded");
         assert_eq!(state_after_attempt(Pending, Decline, false, AttemptOutcome::Abandon), Abandoned);
+    }
+
+    #[test]
+    fn hosts_are_where_deliveries_go() {
+        assert_eq!(delivery_host("https://M.Example/cb"), "m.example:443");
+        assert_eq!(delivery_host("http://127.0.0.1:9000/cb"), "127.0.0.1:9000");
+        assert_eq!(delivery_host("not a url"), "");
     }
 
     #[test]

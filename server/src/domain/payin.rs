@@ -95,8 +95,10 @@ pub struct PayinDraft {
     pub customer: Option<CustomerDraft>,
     /// The card of an e-commerce H2H request (field rules checked at the edge).
     pub card: Option<Card>,
-    /// Keyed digest of the request body: the same body again is a retry.
+    /// Keyed fingerprint of the request body: the same body again is a retry.
     pub request_hash: String,
+    /// The body's digest as rows from before keyed fingerprints hold it (compared only).
+    pub legacy_request_hash: String,
     /// What the shape checks refused.
     pub violations: Violations,
 }
@@ -117,6 +119,7 @@ pub struct NewPayin {
     /// The card to authorize (e-commerce H2H), in memory only.
     pub card: Option<Card>,
     pub request_hash: String,
+    pub legacy_request_hash: String,
 }
 
 /// Where the payment belongs in the catalogue once its currency and method are known.
@@ -267,6 +270,7 @@ pub async fn validate(
         },
         card,
         request_hash: draft.request_hash,
+        legacy_request_hash: draft.legacy_request_hash,
     }))
 }
 

@@ -368,18 +368,7 @@ pub enum Flow {
 // ---------------------------------------------------------------------------------------------
 // Masking
 
-/// First 6 and last 4 digits of a card number, the rest as `*`.
-pub fn mask_pan(pan: &str) -> String {
-    let chars: Vec<char> = pan.chars().collect();
-    if chars.len() <= 10 {
-        return mask_tail(pan, 4);
-    }
-    let mut out = String::with_capacity(chars.len());
-    for (i, c) in chars.iter().enumerate() {
-        out.push(if i < 6 || i >= chars.len() - 4 { *c } else { '*' });
-    }
-    out
-}
+pub use kassa_rules::card::mask_pan;
 
 /// Everything but the last `keep` characters as `*`.
 pub fn mask_tail(value: &str, keep: usize) -> String {
@@ -438,12 +427,12 @@ mod tests {
 
     #[test]
     fn masking() {
-        assert_eq!(mask_pan("4242424242424242"), "424242******4242");
-        assert_eq!(mask_pan("220070123456789"), "220070*****6789");
+        assert_eq!(mask_pan("4242424242424242"), "4242********4242");
+        assert_eq!(mask_pan("220070123456789"), "220********6789");
         assert_eq!(mask_tail("+79001234567", 4), "********4567");
         assert_eq!(mask_name("IVAN PETROV"), "I*** P*****");
         assert_eq!(mask_name("Мар'яна"), "М******");
-        assert_eq!(mask_requisite(Some(MethodKind::Card), "5536913812345678"), "553691******5678");
+        assert_eq!(mask_requisite(Some(MethodKind::Card), "5536913812345678"), "5536********5678");
         assert_eq!(mask_requisite(Some(MethodKind::Account), "40817810099910004312"), "****************4312");
     }
 }

@@ -53,7 +53,10 @@ impl DomainError {
 
 impl From<StoreError> for DomainError {
     fn from(e: StoreError) -> Self {
-        DomainError::Storage(e)
+        match e {
+            StoreError::Refused(text) => DomainError::Conflict(text),
+            e => DomainError::Storage(e),
+        }
     }
 }
 
@@ -186,6 +189,7 @@ impl Payments {
     pub async fn create(self: &Arc<Self>, mut new: NewPayin) -> Result<Created> {
         let now = now_ms();
         let card = new.card.take();
+        let legacy_hash = std::mem::take(&mut new.legacy_request_hash);
         let flow = match (new.widget_method, new.method) {
             (Some(w), _) => flow_of(w.kind()),
             (None, Some(m)) => flow_of(m.kind()),
@@ -248,7 +252,10 @@ impl Payments {
                 }
                 Ok(Created { payment, fresh: true })
             }
-            Inserted::Existing(existing) if existing.request_hash == payment.request_hash => {
+            // The same body again (a row from before keyed fingerprints holds the old digest).
+            Inserted::Existing(existing)
+                if existing.request_hash == payment.request_hash || existing.request_hash == legacy_hash =>
+            {
                 Ok(Created { payment: *existing, fresh: false })
             }
             Inserted::Existing(_) => Err(DomainError::DuplicatePaymentId),

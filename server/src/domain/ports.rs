@@ -5,7 +5,7 @@
 use async_trait::async_trait;
 
 use super::banks::Bank;
-use super::outbox::{Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, NewCallback};
+use super::outbox::{Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, DeliveryCaps, NewCallback};
 use super::payment::{Actor, Payment, PaymentState};
 use super::project::{Project, ProjectSettings};
 use super::requisites::{Candidate, Requisite, RequisiteQuery};
@@ -24,6 +24,9 @@ pub enum StoreError {
     RequisiteTaken,
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
+    /// A rule the store keeps atomically refused the change (the text says which).
+    #[error("{0}")]
+    Refused(String),
     /// The database cannot be reached (the request may be retried).
     #[error("the database is unavailable")]
     Unavailable(#[source] BoxError),
@@ -144,15 +147,19 @@ pub trait PaymentStore: Send + Sync + 'static {
 /// claimed and recorded by the dispatcher.
 #[async_trait]
 pub trait OutboxStore: Send + Sync + 'static {
-    /// Due callbacks whose payment has no earlier callback still waiting or in flight, leased
-    /// to `owner` until `lease_until_ms`.
+    /// Due callbacks whose payment has no earlier callback still waiting or in flight, and
+    /// whose project and host have fewer deliveries in flight than `caps`, leased to `owner`
+    /// until `lease_until_ms`.
     async fn claim_callbacks(
         &self,
         now_ms: i64,
         lease_until_ms: i64,
         owner: &str,
         limit: i64,
+        caps: DeliveryCaps,
     ) -> StoreResult<Vec<CallbackJob>>;
+    /// Gives claimed callbacks back untried (over a cap within one claim).
+    async fn release_callbacks(&self, ids: &[i64], owner: &str) -> StoreResult<()>;
     /// Logs an attempt and moves the callback to the state [`super::outbox::state_after_attempt`]
     /// decides (only while `owner` holds the lease; otherwise only the attempt is logged).
     async fn record_attempt(
@@ -229,6 +236,23 @@ pub trait ProjectStore: Send + Sync + 'static {
     async fn callback_key(&self, project_id: &str) -> StoreResult<Option<StoredCallbackKey>>;
     /// A secret of the service, made on first use and shared by every process.
     async fn service_secret(&self, name: &str) -> StoreResult<String>;
+    /// A setting of the service fixed with its database: the stored value, or `value` when
+    /// there was none (then stored).
+    async fn service_setting_or_init(&self, name: &str, value: &str) -> StoreResult<String>;
+    /// Records a signed message's first endpoint; `None` when it is new, else the endpoint it
+    /// was first used on. With `wait` false the record is written after the answer (a read
+    /// that changes nothing need not wait for it; what is already recorded is still checked).
+    async fn remember_signature(
+        &self,
+        key: &str,
+        endpoint: &str,
+        expires_ms: i64,
+        wait: bool,
+    ) -> StoreResult<Option<String>>;
+    async fn forget_signatures_before(&self, now_ms: i64) -> StoreResult<u64>;
+    /// Seals every stored secret under the current master key (after a rotation, or values
+    /// stored before sealing). Returns how many were re-sealed.
+    async fn reseal_secrets(&self) -> StoreResult<u64>;
 }
 
 /// Every port, as the services receive them at start-up.

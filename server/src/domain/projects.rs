@@ -27,6 +27,23 @@ impl Projects {
         Ok(self.store.request_key(token).await?)
     }
 
+    /// Records that a signed message (`replay_key`) was used on `endpoint`, until `expires_ms`.
+    /// True when this is its first use or a repeat on the same endpoint (a retry); false when
+    /// it was already used on another endpoint (a replay). An endpoint that only reads
+    /// (`changes` false) checks what is recorded and leaves its own record to be written
+    /// after the answer; one that changes something waits for its record.
+    pub async fn first_use_on(&self, replay_key: &str, endpoint: &str, expires_ms: i64, changes: bool) -> Result<bool> {
+        Ok(match self.store.remember_signature(replay_key, endpoint, expires_ms, changes).await? {
+            None => true,
+            Some(first) => first == endpoint,
+        })
+    }
+
+    /// Forgets signed messages whose timestamps can no longer be accepted.
+    pub async fn forget_expired_signatures(&self, now_ms: i64) -> Result<u64> {
+        Ok(self.store.forget_signatures_before(now_ms).await?)
+    }
+
     /// Replaces a project's allowed methods and anti-fraud rules.
     pub async fn update_settings(
         &self,

@@ -4,14 +4,14 @@
 use std::collections::HashMap;
 
 use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::post;
 use axum::{Form, Router};
-use serde::{Deserialize, Serialize};
-use tower_sessions::Session;
 
 use super::AppState;
-use super::page_shell::{PageForm, back_to, set_notice};
+use super::page::{Shown, render_page};
+use super::page_shell::{PageForm, back_to};
 use crate::domain::acquirer::Card;
 use crate::domain::payment::{Actor, is_page_token};
 use crate::domain::time::year_month_now;
@@ -21,23 +21,6 @@ use kassa_rules::card::{check_expiry, is_card_holder, is_card_number, is_cvv, st
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/pay/{token}/card", post(submit)).route("/pay/{token}/3ds", post(term_url))
-}
-
-fn errors_key(token: &str) -> String {
-    format!("card-form:{token}")
-}
-
-/// What the form shows again after a refused submit: the errors and the holder name (never the
-/// card number or code).
-#[derive(Debug, Serialize, Deserialize)]
-struct StoredForm {
-    errors: Vec<(String, String)>,
-    holder: String,
-}
-
-pub async fn take_form_errors(session: &Session, token: &str) -> Option<CardForm> {
-    let stored: StoredForm = session.remove(&errors_key(token)).await.ok().flatten()?;
-    Some(CardForm { errors: stored.errors, holder: stored.holder })
 }
 
 /// Reads the card form at (`now_year`, `now_month`); errors are (field, message key). The
@@ -76,21 +59,23 @@ pub fn parse_card_form(
 }
 
 async fn submit(State(state): State<AppState>, form: PageForm) -> Response {
-    let PageForm { token, session, payment, fields } = &form;
     let (year, month) = year_month_now();
-    match parse_card_form(fields, year, month) {
-        Ok(card) => {
-            if let Err(e) = state.payments.authorize(payment.clone(), card, Actor::User).await {
+    match parse_card_form(&form.fields, year, month) {
+        Ok(card) => match state.payments.authorize(form.payment.clone(), card, Actor::User).await {
+            Ok(_) => form.back(),
+            Err(e) => {
                 tracing::info!(error = %e, "card form not accepted");
-                set_notice(session, token, "error-not-available", true).await;
+                form.back_with("error-not-available")
             }
-        }
+        },
+        // The form again, at once, with what was wrong and the name as typed (never the card
+        // number or the code): nothing is kept between requests.
         Err(errors) => {
-            let holder = fields.get("holder").cloned().unwrap_or_default();
-            let _ = session.insert(&errors_key(token), StoredForm { errors, holder }).await;
+            let holder = form.fields.get("holder").cloned().unwrap_or_default();
+            let shown = Shown { lang: form.lang(), notice: None, card_form: Some(CardForm { errors, holder }) };
+            render_page(&state, &form.payment, &form.headers, shown, StatusCode::OK).await
         }
     }
-    form.back()
 }
 
 /// The issuer posts `PaRes` and `MD` here after the challenge (the page's own `TermUrl`). No
@@ -109,7 +94,7 @@ async fn term_url(
             tracing::info!(error = %e, "3DS result not applied");
         }
     }
-    back_to(&token, None)
+    back_to(&token, None, None)
 }
 
 #[cfg(test)]

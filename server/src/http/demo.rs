@@ -13,11 +13,9 @@ use base64::Engine as _;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use p256::ecdsa::signature::Signer;
 use serde_json::{Value, json};
-use tower_sessions::Session;
 
 use super::AppState;
-use super::page_shell::{LangQuery, html_response, new_nonce, page_context};
-use super::session::{csrf_ok, csrf_token};
+use super::page_shell::{LangQuery, html_response, new_nonce, page_context, with_csrf_cookie};
 use crate::crypto::normalize;
 use crate::domain::catalogue::{self, Currency};
 use crate::i18n::choose_language;
@@ -50,34 +48,27 @@ fn options(state: &AppState, lang: &str) -> Vec<(String, String)> {
     out
 }
 
-async fn render(
-    state: &AppState,
-    headers: &HeaderMap,
-    session: &Session,
-    query_lang: Option<&str>,
-    error: Option<String>,
-) -> Response {
+/// The CSRF scope of the demo shop's form.
+const SHOP_SCOPE: &str = "demo-shop";
+
+async fn render(state: &AppState, headers: &HeaderMap, query_lang: Option<&str>, error: Option<String>) -> Response {
     let lang =
         choose_language(query_lang, None, None, headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()));
     let nonce = new_nonce();
     let ctx = page_context(state, lang, "/", nonce.clone(), None);
     let status = if error.is_some() { StatusCode::BAD_REQUEST } else { StatusCode::OK };
-    let view = ShopView { csrf: csrf_token(session).await, options: options(state, lang), error };
+    let cookie = state.csrf.cookie(headers);
+    let view = ShopView { csrf: state.csrf.token(&cookie.value, SHOP_SCOPE), options: options(state, lang), error };
     let html = app::document::render_shop(ctx, state.locales.i18n(lang), view);
-    html_response(status, html, &nonce, lang, &[])
+    with_csrf_cookie(html_response(status, html, &nonce, lang, &[]), &cookie)
 }
 
-async fn shop(
-    State(state): State<AppState>,
-    Query(q): Query<LangQuery>,
-    headers: HeaderMap,
-    session: Session,
-) -> Response {
+async fn shop(State(state): State<AppState>, Query(q): Query<LangQuery>, headers: HeaderMap) -> Response {
     if state.demo.is_none() {
         return Json(json!({"service": "kassa", "openapi": "/api/v1/openapi.json", "health": "/healthz"}))
             .into_response();
     }
-    render(&state, &headers, &session, q.lang.as_deref(), None).await
+    render(&state, &headers, q.lang.as_deref(), None).await
 }
 
 /// Major units typed by a person (`1500`, `1 500,50`, `1500.5`) to minor units.
@@ -103,23 +94,22 @@ fn parse_amount(text: &str, currency: Currency) -> Option<i64> {
 async fn checkout(
     State(state): State<AppState>,
     headers: HeaderMap,
-    session: Session,
     Form(form): Form<HashMap<String, String>>,
 ) -> Response {
     let Some(shop) = state.demo.clone() else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    if !csrf_ok(&session, form.get("csrf").map(String::as_str)).await {
+    if !state.csrf.verify(&headers, SHOP_SCOPE, form.get("csrf").map(String::as_str)) {
         return Redirect::to("/").into_response();
     }
     let lang = choose_language(None, None, None, headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()));
     let choice = form.get("choice").cloned().unwrap_or_default();
     let (currency_code, method) = choice.split_once('|').unwrap_or(("", ""));
     let Some(currency) = Currency::parse(currency_code) else {
-        return render(&state, &headers, &session, None, Some("unknown choice".into())).await;
+        return render(&state, &headers, None, Some("unknown choice".into())).await;
     };
     let Some(amount) = form.get("amount").and_then(|a| parse_amount(a, currency)) else {
-        return render(&state, &headers, &session, None, Some("check the amount".into())).await;
+        return render(&state, &headers, None, Some("check the amount".into())).await;
     };
     let country =
         catalogue::H2C.iter().chain(catalogue::H2C_ECOM).find(|r| r.currency == currency_code).map(|r| r.country);
@@ -171,7 +161,7 @@ async fn checkout(
                     format!("{} {}", a["status_description"].as_str().unwrap_or("error"), details.join("; "))
                 })
                 .unwrap_or_else(|| "the API did not answer".into());
-            render(&state, &headers, &session, None, Some(reason)).await
+            render(&state, &headers, None, Some(reason)).await
         }
     }
 }

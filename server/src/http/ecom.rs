@@ -82,7 +82,7 @@ pub async fn create(
         card: Some(&req.body.card),
     };
     // The domain starts the authorization; the card lives in its memory only.
-    let created = create_payin(&state, &req.project, &req.body_digest, input).await?;
+    let created = create_payin(&state, &req.project, &req.fingerprint, input).await?;
     Ok(Json(PaymentResponse::of(&created.payment, View::Ecom, &state.public_url)))
 }
 

@@ -61,6 +61,9 @@ pub enum AuthFailure {
     UnknownKey,
     #[error("Invalid signature")]
     InvalidSignature,
+    /// The same signed message (body and timestamp) was already used on another endpoint.
+    #[error("Signature already used")]
+    Replayed,
 }
 
 /// Every error the HTTP layer answers with.

@@ -14,7 +14,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde_json::Value;
-use sha2::{Digest, Sha256};
 
 use super::AppState;
 use super::error::{ApiError, AuthFailure, ErrorBody};
@@ -35,12 +34,27 @@ const SIGNATURE: &str = "x-access-signature";
 const ALGORITHM: &str = "x-access-merchant-algorithm";
 
 /// What the layer hands to the handler: the authenticated project and the parsed body.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct MerchantContext {
     pub project: Project,
+    /// The body as received: it may hold card numbers, so this type prints none of it.
     pub body: Value,
-    /// SHA-256 (hex) of the normalized body: equal bodies, equal digests (idempotent create).
-    pub body_digest: String,
+    pub fingerprint: Fingerprint,
+}
+
+impl std::fmt::Debug for MerchantContext {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MerchantContext").field("project", &self.project.id).finish_non_exhaustive()
+    }
+}
+
+/// The idempotency fingerprint of a request: equal bodies, equal fingerprints.
+#[derive(Clone, Debug)]
+pub struct Fingerprint {
+    /// Keyed, over the body with card data masked (what is stored).
+    pub keyed: String,
+    /// The digest rows from before keyed fingerprints hold (compared, never stored).
+    pub legacy: String,
 }
 
 /// `project_id` and `payment_id` of the request, added to its error bodies.
@@ -58,11 +72,19 @@ impl RequestIds {
     }
 }
 
-/// The layer: authenticates, rate-limits, and adds the request's ids to error bodies.
+/// The layer: limits each address before any work, authenticates, rate-limits per project,
+/// refuses a request replayed to another endpoint, and adds the request's ids to error bodies.
 pub async fn authenticate(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let peer = request.extensions().get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip());
+    if let Some(ip) = peer
+        && let Err(e) = state.address_limiter.check(&ip.to_string())
+    {
+        return e.into_response();
+    }
     let (mut parts, body) = request.into_parts();
     let mut ids = RequestIds::default();
-    let response = match verify(&state, &parts.headers, body, &mut ids).await {
+    let endpoint = parts.uri.path().to_string();
+    let response = match verify(&state, &parts.headers, &endpoint, body, &mut ids).await {
         Ok(context) => {
             parts.extensions.insert(context);
             next.run(Request::from_parts(parts, Body::empty())).await
@@ -100,21 +122,43 @@ fn header<'h>(headers: &'h HeaderMap, name: &'static str) -> Result<&'h str, Api
         .ok_or(ApiError::Unauthorized(AuthFailure::MissingHeader(name)))
 }
 
+/// Unix seconds of `x-access-timestamp`, when within `window_s` of `now_s`. Any text, any
+/// number: never an overflow (a crafted `-9223372036854775808` is just refused).
+pub fn parse_timestamp(text: &str, now_s: i64, window_s: u64) -> Result<i64, AuthFailure> {
+    let sent: i64 = text.trim().parse().map_err(|_| AuthFailure::InvalidTimestamp)?;
+    match now_s.checked_sub(sent) {
+        Some(skew) if skew.unsigned_abs() <= window_s => Ok(sent),
+        _ => Err(AuthFailure::InvalidTimestamp),
+    }
+}
+
 async fn verify(
     state: &AppState,
     headers: &HeaderMap,
+    endpoint: &str,
     body: Body,
     ids: &mut RequestIds,
 ) -> Result<MerchantContext, ApiError> {
+    // The body is read first only so that every error names the request's ids; nothing in it
+    // is checked before the headers and the signature (decisions.md §10).
+    let declared =
+        headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > DRAIN_LIMIT) {
+        return Err(ApiError::PayloadTooLarge);
+    }
+    let bytes = read_body(body).await;
+    let parsed: Option<Result<Value, String>> =
+        bytes.as_ref().ok().map(|b| serde_json::from_slice::<Value>(b).map_err(|e| e.to_string()));
+    if let Some(Ok(value)) = &parsed {
+        *ids = RequestIds::of(value);
+    }
+
     let timestamp = header(headers, TIMESTAMP)?;
     let merchant_id = header(headers, MERCHANT_ID)?;
     let token = header(headers, TOKEN)?;
     let signature = header(headers, SIGNATURE)?;
-
-    let sent: i64 = timestamp.trim().parse().map_err(|_| AuthFailure::InvalidTimestamp)?;
-    if (now_ms() / 1000 - sent).unsigned_abs() > state.config.timestamp_window_s {
-        return Err(AuthFailure::InvalidTimestamp.into());
-    }
+    let window_s = state.config.timestamp_window_s;
+    let sent = parse_timestamp(timestamp, now_ms() / 1000, window_s)?;
 
     let json = headers
         .get(header::CONTENT_TYPE)
@@ -124,17 +168,15 @@ async fn verify(
     if !json {
         return Err(ApiError::InvalidRequest);
     }
-    let declared =
-        headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()).and_then(|v| v.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > DRAIN_LIMIT) {
-        return Err(ApiError::PayloadTooLarge);
-    }
-    let bytes = read_body(body).await?;
-    let body: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::InvalidJson(e.to_string()))?;
+    bytes?;
+    let body: Value = match parsed {
+        Some(Ok(value)) => value,
+        Some(Err(e)) => return Err(ApiError::InvalidJson(e)),
+        None => return Err(ApiError::InvalidRequest),
+    };
     if !body.is_object() {
         return Err(ApiError::InvalidRequest);
     }
-    *ids = RequestIds::of(&body);
 
     // Headers and signature first (decisions.md §10), then the project.
     let (key, verifier) =
@@ -170,8 +212,36 @@ async fn verify(
     }
     state.limiter.check(&project.id)?;
 
-    let body_digest = hex::encode(Sha256::digest(normalized.as_bytes()));
-    Ok(MerchantContext { project, body, body_digest })
+    // The signature covers the body and the timestamp, not the endpoint (the spec's scheme):
+    // the same signature is accepted again on its own endpoint (a retry) and refused on any
+    // other, by every process sharing the database, until its timestamp expires. It is
+    // compared in its canonical form, so re-encoding it or taking its ECDSA twin is no way
+    // around.
+    let replay_key = {
+        use sha2::Digest;
+        let canonical = crate::crypto::keys::canonical_signature(signature).unwrap_or_default();
+        let mut h = sha2::Sha256::new();
+        h.update(token.as_bytes());
+        h.update(b"\n");
+        h.update(&canonical);
+        hex::encode(h.finalize())
+    };
+    let expires_ms = sent.saturating_add(window_s as i64).saturating_add(1).saturating_mul(1000);
+    if !state.projects.first_use_on(&replay_key, endpoint, expires_ms, changes_something(endpoint)).await? {
+        return Err(AuthFailure::Replayed.into());
+    }
+
+    let fingerprint = Fingerprint {
+        keyed: crate::crypto::fingerprint::keyed(&body, state.keys.fingerprint.expose()),
+        legacy: crate::crypto::fingerprint::legacy(&normalized),
+    };
+    Ok(MerchantContext { project, body, fingerprint })
+}
+
+/// Whether a merchant endpoint changes something (create, cancel, confirm, resend...), as
+/// opposed to only reading (info, bank lists, callback logs, balances).
+fn changes_something(endpoint: &str) -> bool {
+    !(endpoint.ends_with("/info") || endpoint.contains("/bank/") || endpoint == "/api/v1/callbacks")
 }
 
 /// Bodies up to this size are read to the end even when refused, so the client gets the 413
@@ -200,17 +270,24 @@ pub async fn read_body(body: Body) -> Result<axum::body::Bytes, ApiError> {
 }
 
 /// Request keys (with their parsed verifiers) and projects, cached for a few seconds: a signed
-/// request then costs no database round trip before the handler. Only what exists is cached,
-/// so unknown tokens cannot fill it.
+/// request then costs no database round trip before the handler. Tokens that name no key are
+/// remembered too, in a bounded set, so a flood of made-up tokens costs one query each at most
+/// once per cache period.
 pub struct AuthCache {
     ttl: Duration,
     keys: RwLock<HashMap<String, (Instant, RequestKeyRecord, RequestVerifier)>>,
+    unknown: RwLock<HashMap<String, Instant>>,
     projects: RwLock<HashMap<String, (Instant, Project)>>,
+    /// Database lookups of keys (a metric).
+    lookups: prometheus_client::metrics::counter::Counter,
 }
 
+/// At most this many unknown tokens are remembered; a full set is emptied and starts again.
+const MAX_UNKNOWN_TOKENS: usize = 10_000;
+
 impl AuthCache {
-    pub fn new(ttl: Duration) -> Self {
-        AuthCache { ttl, keys: RwLock::default(), projects: RwLock::default() }
+    pub fn new(ttl: Duration, lookups: prometheus_client::metrics::counter::Counter) -> Self {
+        AuthCache { ttl, keys: RwLock::default(), unknown: RwLock::default(), projects: RwLock::default(), lookups }
     }
 
     async fn key(
@@ -223,7 +300,18 @@ impl AuthCache {
         {
             return Ok(Some((record.clone(), verifier.clone())));
         }
+        if let Some(at) = self.unknown.read().expect("auth cache lock").get(token)
+            && at.elapsed() < self.ttl
+        {
+            return Ok(None);
+        }
+        self.lookups.inc();
         let Some(record) = projects.request_key(token).await? else {
+            let mut unknown = self.unknown.write().expect("auth cache lock");
+            if unknown.len() >= MAX_UNKNOWN_TOKENS {
+                unknown.clear();
+            }
+            unknown.insert(token.to_string(), Instant::now());
             return Ok(None);
         };
         let verifier = RequestVerifier::from_stored(&record.key).map_err(|e| {
@@ -256,7 +344,12 @@ impl AuthCache {
     }
 }
 
-/// Per-project token bucket (decisions.md §10: 50 requests/s, bursts of 100 by default).
+/// At most this many buckets are kept before full ones are dropped (per-address limits see
+/// many keys).
+const MAX_BUCKETS: usize = 100_000;
+
+/// Token buckets per key: per project (decisions.md §10: 50 requests/s, bursts of 100 by
+/// default) and per client address before authentication.
 pub struct RateLimiter {
     rate_per_s: f64,
     burst: f64,
@@ -275,6 +368,11 @@ impl RateLimiter {
     pub fn check(&self, project_id: &str) -> Result<(), ApiError> {
         let mut buckets = self.buckets.lock().expect("rate limiter lock");
         let now = Instant::now();
+        if buckets.len() >= MAX_BUCKETS {
+            // Buckets refilled to the burst carry no state: dropping them changes nothing.
+            let (rate, burst) = (self.rate_per_s, self.burst);
+            buckets.retain(|_, (tokens, last)| *tokens + now.duration_since(*last).as_secs_f64() * rate < burst);
+        }
         let (tokens, last) = buckets.entry(project_id.to_string()).or_insert((self.burst, now));
         *tokens = (*tokens + now.duration_since(*last).as_secs_f64() * self.rate_per_s).min(self.burst);
         *last = now;
@@ -292,7 +390,7 @@ impl RateLimiter {
 pub struct Merchant<T> {
     pub project: Project,
     pub body: T,
-    pub body_digest: String,
+    pub fingerprint: Fingerprint,
 }
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Merchant<T> {
@@ -304,7 +402,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Merchant<T> {
             ApiError::Internal
         })?;
         let body = serde_json::from_value(context.body).map_err(|_| ApiError::InvalidRequest)?;
-        Ok(Merchant { project: context.project, body, body_digest: context.body_digest })
+        Ok(Merchant { project: context.project, body, fingerprint: context.fingerprint })
     }
 }
 
@@ -323,6 +421,48 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert!(limiter.check("other").is_ok(), "buckets are per project");
+    }
+
+    #[test]
+    fn the_context_does_not_print_the_body() {
+        let context = MerchantContext {
+            project: Project {
+                id: "p".into(),
+                merchant_id: "m".into(),
+                name: "n".into(),
+                redirect_url: None,
+                settings: Default::default(),
+            },
+            body: serde_json::json!({"card": {"pan": "4242424242424242", "cvv": "987"}}),
+            fingerprint: Fingerprint { keyed: "k1:x".into(), legacy: "legacy:y".into() },
+        };
+        let shown = format!("{context:?}");
+        assert!(!shown.contains("4242424242424242") && !shown.contains("987"), "{shown}");
+    }
+
+    #[test]
+    fn timestamps_never_overflow() {
+        let now = 1_795_305_600;
+        assert_eq!(parse_timestamp("1795305600", now, 300), Ok(now));
+        assert_eq!(parse_timestamp(" 1795305900 ", now, 300), Ok(now + 300));
+        for bad in ["-9223372036854775808", "9223372036854775807", "1795305901", "x", "", "1e9", "+-1"] {
+            assert!(parse_timestamp(bad, now, 300).is_err(), "{bad}");
+        }
+        assert!(parse_timestamp("-9223372036854775808", i64::MAX, u64::MAX).is_err());
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn any_timestamp_header_is_answered(text in ".{0,40}", now in proptest::num::i64::ANY, window in 0u64..100_000) {
+            let _ = parse_timestamp(&text, now, window);
+        }
+
+        #[test]
+        fn any_number_is_checked_against_the_window(sent in proptest::num::i64::ANY, now in proptest::num::i64::ANY) {
+            let accepted = parse_timestamp(&sent.to_string(), now, 300).is_ok();
+            let expected = (now as i128 - sent as i128).abs() <= 300;
+            proptest::prop_assert_eq!(accepted, expected);
+        }
     }
 
     #[test]

@@ -15,6 +15,8 @@ use prometheus_client::registry::Registry;
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
     method: String,
+    // Every label is from a bounded set: the method (or `other`), the route template (or
+    // `unmatched`), and the status code.
     route: String,
     status: u16,
 }
@@ -23,6 +25,8 @@ pub struct Metrics {
     registry: Registry,
     requests: Family<RequestLabels, Counter>,
     latency: Family<RequestLabels, Histogram>,
+    /// Request keys looked up in the database by the authentication (misses of its cache).
+    pub key_lookups: Counter,
 }
 
 impl Default for Metrics {
@@ -34,7 +38,9 @@ impl Default for Metrics {
         });
         registry.register("http_requests", "HTTP requests by route and status", requests.clone());
         registry.register("http_request_duration_seconds", "HTTP request latency by route and status", latency.clone());
-        Metrics { registry, requests, latency }
+        let key_lookups = Counter::default();
+        registry.register("auth_key_lookups", "Request keys looked up in the database", key_lookups.clone());
+        Metrics { registry, requests, latency, key_lookups }
     }
 }
 
@@ -46,12 +52,30 @@ impl Metrics {
     }
 }
 
+/// The method as a label: the standard ones by name, anything else as `other`, so a client
+/// cannot create label sets (and memory) with invented methods.
+fn method_label(method: &axum::http::Method) -> &'static str {
+    use axum::http::Method;
+    match *method {
+        Method::GET => "GET",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::DELETE => "DELETE",
+        Method::HEAD => "HEAD",
+        Method::OPTIONS => "OPTIONS",
+        Method::PATCH => "PATCH",
+        Method::CONNECT => "CONNECT",
+        Method::TRACE => "TRACE",
+        _ => "other",
+    }
+}
+
 /// Middleware recording every request under its route template (not its concrete path, so a
 /// page token never becomes a label).
 pub async fn record(State(metrics): State<Arc<Metrics>>, request: Request, next: Next) -> Response {
     let route =
         request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_string()).unwrap_or_else(|| "unmatched".into());
-    let method = request.method().to_string();
+    let method = method_label(request.method()).to_string();
     let started = Instant::now();
     let response = next.run(request).await;
     let labels = RequestLabels { method, route, status: response.status().as_u16() };

@@ -5,6 +5,7 @@ pub mod assets;
 pub mod banks;
 pub mod callbacks;
 pub mod card;
+pub mod csrf;
 pub mod demo;
 pub mod ecom;
 pub mod error;
@@ -19,6 +20,7 @@ pub mod page_shell;
 pub mod payin;
 pub mod response;
 pub mod sandbox_bank;
+pub mod server;
 pub mod session;
 pub mod widget;
 
@@ -34,12 +36,14 @@ use utoipa_axum::router::OpenApiRouter;
 
 use crate::acquirer::sandbox::SandboxAcquirer;
 use crate::config::Config;
+use crate::crypto::vault::Vault;
 use crate::demo::DemoShop;
 use crate::domain::banks::Banks;
 use crate::domain::payments::Payments;
 use crate::domain::projects::Projects;
 use crate::domain::requisites::Requisites;
 use crate::i18n::Locales;
+use crate::secret::Secret;
 
 /// State shared by every handler.
 #[derive(Clone)]
@@ -55,9 +59,17 @@ pub struct Shared {
     pub requisites: Arc<Requisites>,
     pub projects: Arc<Projects>,
     pub banks: Arc<Banks>,
+    /// Keys the edge derives from the master key.
+    pub keys: EdgeKeys,
+    /// CSRF tokens of the pages' forms (stateless).
+    pub csrf: csrf::CsrfKey,
+    /// Receipt uploads per payment.
+    pub uploads: page::UploadLimiter,
     pub metrics: Arc<metrics::Metrics>,
     pub auth_cache: merchant::AuthCache,
     pub limiter: merchant::RateLimiter,
+    /// Requests per client address, before authentication.
+    pub address_limiter: merchant::RateLimiter,
     pub openapi_json: String,
     pub locales: Locales,
     pub assets: assets::Assets,
@@ -66,6 +78,12 @@ pub struct Shared {
     /// The demo shop (demo mode).
     pub demo: Option<Arc<DemoShop>>,
     pub http_client: reqwest::Client,
+}
+
+/// Keys the HTTP edge uses, derived from the master key (never stored).
+pub struct EdgeKeys {
+    /// HMAC key of the idempotency fingerprint of create requests.
+    pub fingerprint: Secret<[u8; 32]>,
 }
 
 /// What the application state is built from.
@@ -77,6 +95,7 @@ pub struct Parts {
     pub requisites: Arc<Requisites>,
     pub projects: Arc<Projects>,
     pub banks: Arc<Banks>,
+    pub vault: Arc<Vault>,
     pub sandbox: Option<Arc<SandboxAcquirer>>,
     pub demo: Option<Arc<DemoShop>>,
 }
@@ -90,11 +109,18 @@ impl Deref for AppState {
 
 impl AppState {
     pub fn new(parts: Parts) -> Self {
-        let Parts { config, public_url, local_url, payments, requisites, projects, banks, sandbox, demo } = parts;
+        let Parts { config, public_url, local_url, payments, requisites, projects, banks, vault, sandbox, demo } =
+            parts;
+        let keys = EdgeKeys { fingerprint: vault.derive("request-fingerprint") };
+        let csrf = csrf::CsrfKey::new(vault.derive("csrf"), public_url.starts_with("https://"));
         let limiter = merchant::RateLimiter::new(config.rate_limit_rps, config.rate_limit_burst);
+        let address_limiter =
+            merchant::RateLimiter::new(config.address_rate_limit_rps, config.address_rate_limit_burst);
+        let metrics = Arc::new(metrics::Metrics::default());
         let openapi_json = openapi().to_pretty_json().expect("the OpenAPI document serializes");
         let assets = assets::Assets::new(&config.site_root);
-        let auth_cache = merchant::AuthCache::new(std::time::Duration::from_secs(config.auth_cache_s));
+        let auth_cache =
+            merchant::AuthCache::new(std::time::Duration::from_secs(config.auth_cache_s), metrics.key_lookups.clone());
         AppState(Arc::new(Shared {
             config,
             public_url,
@@ -103,9 +129,13 @@ impl AppState {
             requisites,
             projects,
             banks,
-            metrics: Arc::new(metrics::Metrics::default()),
+            keys,
+            csrf,
+            uploads: Default::default(),
+            metrics,
             auth_cache,
             limiter,
+            address_limiter,
             openapi_json,
             locales: Locales::load(),
             assets,
@@ -156,19 +186,16 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     merchant_routes().split_for_parts().1
 }
 
-/// The whole application; pages keep their sessions in `sessions`.
-pub fn router<S>(state: AppState, sessions: S) -> Router
-where
-    S: tower_sessions::SessionStore + Clone,
-{
+/// The whole application.
+pub fn router(state: AppState) -> Router {
     let (merchant, _) = merchant_routes().split_for_parts();
     let merchant = merchant.layer(axum::middleware::from_fn_with_state(state.clone(), merchant::authenticate));
-    // Pages with forms carry a session (CSRF); the APIs do not.
+    // Pages keep no server state: their forms carry a stateless CSRF token (http/csrf.rs).
     let mut pages = page::router().merge(card::router()).merge(demo::router());
     if state.sandbox.is_some() {
         pages = pages.merge(sandbox_bank::router());
     }
-    let pages = pages.layer(session::layer(sessions, state.public_url.starts_with("https://")));
+    let sandbox = state.config.sandbox();
     Router::new()
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
@@ -180,5 +207,15 @@ where
         .fallback(|| async { error::ApiError::NotFound })
         .layer(axum::middleware::from_fn_with_state(state.metrics.clone(), metrics::record))
         .layer(CompressionLayer::new())
+        .layer(axum::middleware::from_fn(
+            move |request: axum::extract::Request, next: axum::middleware::Next| async move {
+                let mut response = next.run(request).await;
+                // Every answer of a sandbox says so (pages show a banner too).
+                if sandbox {
+                    response.headers_mut().insert("x-kassa-mode", axum::http::HeaderValue::from_static("sandbox"));
+                }
+                response
+            },
+        ))
         .with_state(state)
 }

@@ -52,7 +52,7 @@ pub async fn create(State(state): State<AppState>, req: Merchant<P2pPayinRequest
         customer: &req.body.customer,
         card: None,
     };
-    let created = create_payin(&state, &req.project, &req.body_digest, input).await?;
+    let created = create_payin(&state, &req.project, &req.fingerprint, input).await?;
     Ok(Json(PaymentResponse::of(&created.payment, View::P2p, &state.public_url)))
 }
 

@@ -4,20 +4,11 @@
 
 use std::collections::HashMap;
 
-use axum::extract::{Multipart, Path, Query, State};
-use axum::http::{HeaderMap, StatusCode, header};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post};
-use axum::{Json, Router};
-use serde::Serialize;
-use tower_sessions::Session;
-
 use super::AppState;
 use super::page_shell::{
-    LangQuery, Loaded, PageForm, html_response, language_of, load, new_nonce, not_found, page_context, set_notice,
-    take_notice, unavailable,
+    LangQuery, Loaded, PageForm, back_to, csrf_scope, html_response, language_of, load, new_nonce, not_found, notice,
+    page_context, unavailable, with_csrf_cookie,
 };
-use super::session::csrf_token;
 use crate::domain::catalogue::{MethodKind, WidgetMethod};
 use crate::domain::payment::{Actor, Payment, PaymentState};
 use crate::domain::payments::DomainError;
@@ -26,8 +17,15 @@ use crate::domain::state_machine::{self, Event, IllegalMove, reason};
 use crate::domain::time::now_ms;
 use crate::i18n::format_amount;
 use app::model::{
-    InstructionKind, Instructions, PaymentView, Redirect as RedirectHandOff, SandboxAction, Screen, ThreeDs,
+    CardForm, InstructionKind, Instructions, Notice, PaymentView, Redirect as RedirectHandOff, SandboxAction, Screen,
+    ThreeDs,
 };
+use axum::extract::{Multipart, Path, Query, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Serialize;
 
 /// Largest receipt accepted.
 pub const MAX_RECEIPT_BYTES: usize = 5 * 1024 * 1024;
@@ -168,23 +166,44 @@ async fn show(
     Path(token): Path<String>,
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
-    session: Session,
 ) -> Response {
     let payment = match load(&state, &token).await {
         Loaded::Found(p) => *p,
         Loaded::NotFound => return not_found(&state, q.lang.as_deref(), &headers),
         Loaded::Unavailable => return unavailable(&state, q.lang.as_deref(), &headers),
     };
-    let lang = language_of(&payment, q.lang.as_deref(), &headers);
+    let shown = Shown { lang: q.lang.as_deref(), notice: notice(q.notice.as_deref()), card_form: None };
+    render_page(&state, &payment, &headers, shown, StatusCode::OK).await
+}
+
+/// What a page view shows besides the payment.
+pub struct Shown<'a> {
+    /// `?lang=` of the view.
+    pub lang: Option<&'a str>,
+    pub notice: Option<Notice>,
+    /// The card form again, with what was wrong (after a refused submission).
+    pub card_form: Option<CardForm>,
+}
+
+/// Renders the page of `payment` as it is now.
+pub async fn render_page(
+    state: &AppState,
+    payment: &Payment,
+    headers: &HeaderMap,
+    shown: Shown<'_>,
+    status: StatusCode,
+) -> Response {
+    let token = &payment.page_token;
+    let lang = language_of(payment, shown.lang, headers);
     let base = format!("/pay/{token}");
     // What the payer may choose, and where they return, come from the project: when it cannot
     // be read the page says so rather than offering every method (fails closed).
     let offered = match payment.kind() {
-        None => match state.payments.offered_methods(&payment).await {
+        None => match state.payments.offered_methods(payment).await {
             Ok(methods) => methods,
             Err(e) => {
                 tracing::warn!(error = %e, "reading the methods a payment is offered failed");
-                return unavailable(&state, Some(lang), &headers);
+                return unavailable(state, Some(lang), headers);
             }
         },
         Some(_) => Vec::new(),
@@ -194,18 +213,17 @@ async fn show(
             Ok(project) => project.and_then(|p| p.redirect_url),
             Err(e) => {
                 tracing::warn!(error = %e, "reading the project of a payment page failed");
-                return unavailable(&state, Some(lang), &headers);
+                return unavailable(state, Some(lang), headers);
             }
         }
     } else {
         None
     };
-    let csrf = csrf_token(&session).await;
-    let notice = take_notice(&session, &token).await;
-    let card_errors = super::card::take_form_errors(&session, &token).await;
-    let mut screen = screen(&state, &payment, offered, &base);
-    if let (Screen::CardForm(form), Some(errors)) = (&mut screen, card_errors) {
-        *form = errors;
+    let cookie = state.csrf.cookie(headers);
+    let csrf = state.csrf.token(&cookie.value, &csrf_scope(token));
+    let mut screen = screen(state, payment, offered, &base);
+    if let (Screen::CardForm(form), Some(again)) = (&mut screen, shown.card_form) {
+        *form = again;
     }
     let waiting = matches!(screen, Screen::Searching | Screen::Checking | Screen::Push);
     let (amount, amount_copy) = format_amount(payment.amount, payment.currency, lang);
@@ -235,14 +253,14 @@ async fn show(
         is_final: payment.state.is_final(),
         can_cancel,
         receipt_form,
-        notice,
-        sandbox: if state.config.sandbox() { sandbox_actions(&payment) } else { Vec::new() },
+        notice: shown.notice,
+        sandbox: if state.config.sandbox() { sandbox_actions(payment) } else { Vec::new() },
     };
     let nonce = new_nonce();
-    let ctx = page_context(&state, lang, &base, nonce.clone(), waiting.then_some(4));
+    let ctx = page_context(state, lang, &base, nonce.clone(), waiting.then_some(4));
     let html = app::document::render_payment(ctx, state.locales.i18n(lang), view);
     let targets: Vec<&str> = form_targets.iter().map(String::as_str).collect();
-    html_response(StatusCode::OK, html, &nonce, lang, &targets)
+    with_csrf_cookie(html_response(status, html, &nonce, lang, &targets), &cookie)
 }
 
 fn origin_of(url: &str) -> Option<String> {
@@ -313,18 +331,15 @@ async fn choose_method(State(state): State<AppState>, form: PageForm) -> Respons
         Some(m) => state.payments.choose_method(payment, m).await,
         None => Err(DomainError::Illegal(IllegalMove::NotAllowed(payment.state))),
     };
-    form.settle(result).await;
-    form.back()
+    form.settle(result)
 }
 
 async fn confirm(State(state): State<AppState>, form: PageForm) -> Response {
-    form.settle(state.payments.confirm(form.payment.clone(), Actor::User).await).await;
-    form.back()
+    form.settle(state.payments.confirm(form.payment.clone(), Actor::User).await)
 }
 
 async fn cancel(State(state): State<AppState>, form: PageForm) -> Response {
-    form.settle(state.payments.cancel(form.payment.clone(), Actor::User).await).await;
-    form.back()
+    form.settle(state.payments.cancel(form.payment.clone(), Actor::User).await)
 }
 
 /// Sandbox: does on the page what the operator or the bank would do.
@@ -342,8 +357,7 @@ async fn sandbox(State(state): State<AppState>, headers: HeaderMap, form: PageFo
         Some("push-refuse") => state.payments.push_result(payment, false).await,
         _ => Err(DomainError::Illegal(IllegalMove::NotAllowed(payment.state))),
     };
-    form.settle(result).await;
-    form.back()
+    form.settle(result)
 }
 
 /// What kind of file a receipt is, by its first bytes (never by its name or declared type).
@@ -364,76 +378,129 @@ pub fn receipt_type(data: &[u8]) -> Option<&'static str> {
     }
 }
 
+/// Upload attempts accepted per payment within [`UPLOAD_WINDOW`].
+const MAX_UPLOADS: usize = 5;
+const UPLOAD_WINDOW: std::time::Duration = std::time::Duration::from_secs(600);
+
+/// Recent receipt uploads per payment (this process), to bound what one page can make the
+/// server read.
+#[derive(Default)]
+pub struct UploadLimiter {
+    recent: std::sync::Mutex<HashMap<String, Vec<std::time::Instant>>>,
+}
+
+impl UploadLimiter {
+    /// Counts an upload of `token`; false when the payment used up its uploads for now.
+    fn admit(&self, token: &str) -> bool {
+        let mut recent = self.recent.lock().expect("upload limiter lock");
+        let now = std::time::Instant::now();
+        if recent.len() > 10_000 {
+            recent.retain(|_, times| times.iter().any(|t| now.duration_since(*t) < UPLOAD_WINDOW));
+        }
+        let times = recent.entry(token.to_string()).or_default();
+        times.retain(|t| now.duration_since(*t) < UPLOAD_WINDOW);
+        if times.len() >= MAX_UPLOADS {
+            return false;
+        }
+        times.push(now);
+        true
+    }
+}
+
 /// POST a receipt (multipart): `processing:paid` or `dispute:no_payment` → `dispute:confirm_timeout`.
+/// The payment, its state and the form's CSRF token are checked from the fields that come
+/// before the file (the page's form sends them first); the file is read only then, into a
+/// buffer bounded by the receipt limit.
 async fn receipt(
     State(state): State<AppState>,
     Path(token): Path<String>,
     headers: HeaderMap,
-    session: Session,
     mut multipart: Multipart,
 ) -> Response {
+    let payment = match load(&state, &token).await {
+        Loaded::Found(p) => *p,
+        Loaded::NotFound => return not_found(&state, None, &headers),
+        Loaded::Unavailable => return unavailable(&state, None, &headers),
+    };
     let mut fields: HashMap<String, String> = HashMap::new();
+    let mut form: Option<PageForm> = None;
     let mut file: Option<Vec<u8>> = None;
-    let mut too_large = false;
+    let mut problem: Option<&'static str> = None;
     loop {
-        match multipart.next_field().await {
-            Ok(Some(mut field)) => {
-                let name = field.name().unwrap_or_default().to_string();
-                if name == "receipt" {
-                    let mut data = Vec::new();
-                    loop {
-                        match field.chunk().await {
-                            Ok(Some(chunk)) => {
-                                if data.len() + chunk.len() > MAX_RECEIPT_BYTES {
-                                    too_large = true;
-                                    break;
-                                }
-                                data.extend_from_slice(&chunk);
-                            }
-                            Ok(None) => break,
-                            Err(_) => {
-                                too_large = true;
-                                break;
-                            }
-                        }
-                    }
-                    if too_large {
-                        break;
-                    }
-                    file = Some(data);
-                } else if let Ok(text) = field.text().await {
-                    fields.insert(name, text);
-                }
-            }
+        let mut field = match multipart.next_field().await {
+            Ok(Some(field)) => field,
             Ok(None) => break,
             Err(_) => {
-                too_large = true;
+                problem = Some("receipt-error-size");
                 break;
             }
+        };
+        let name = field.name().unwrap_or_default().to_string();
+        if name != "receipt" {
+            // Small fields only (the token, the language).
+            let mut text = Vec::new();
+            while let Ok(Some(chunk)) = field.chunk().await {
+                text.extend_from_slice(&chunk);
+                if text.len() > 1024 {
+                    return back_to(&token, None, Some("error-session"));
+                }
+            }
+            fields.insert(name, String::from_utf8_lossy(&text).into_owned());
+            continue;
         }
+        // The file: nothing of it is read before the form is accepted.
+        let accepted = match PageForm::accept(&state, token.clone(), fields.clone(), headers.clone()).await {
+            Ok(accepted) => accepted,
+            Err(refused) => return refused,
+        };
+        if !state_machine::allows(payment.flow(), payment.state, &Event::ReceiptUploaded) {
+            return accepted.back_with("error-not-available");
+        }
+        if !state.uploads.admit(&token) {
+            return accepted.back_with("receipt-error-too-many");
+        }
+        let mut data = Vec::new();
+        loop {
+            match field.chunk().await {
+                Ok(Some(chunk)) if data.len() + chunk.len() > MAX_RECEIPT_BYTES => {
+                    problem = Some("receipt-error-size");
+                    break;
+                }
+                Ok(Some(chunk)) => data.extend_from_slice(&chunk),
+                Ok(None) => break,
+                Err(_) => {
+                    problem = Some("receipt-error-size");
+                    break;
+                }
+            }
+        }
+        form = Some(accepted);
+        file = Some(data);
+        break;
     }
-    let form = match PageForm::accept(&state, token, session, fields, &headers).await {
-        Ok(form) => form,
-        Err(r) => return r,
+    let form = match form {
+        Some(form) => form,
+        // No file field: the form is checked all the same before anything is said.
+        None => match PageForm::accept(&state, token, fields, headers).await {
+            Ok(form) => form,
+            Err(refused) => return refused,
+        },
     };
-    let problem = match (&file, too_large) {
-        (_, true) => Some("receipt-error-size"),
-        (None, _) => Some("receipt-error-missing"),
-        (Some(data), _) if data.is_empty() => Some("receipt-error-missing"),
-        (Some(data), _) if receipt_type(data).is_none() => Some("receipt-error-type"),
+    let problem = problem.or(match &file {
+        None => Some("receipt-error-missing"),
+        Some(data) if data.is_empty() => Some("receipt-error-missing"),
+        Some(data) if receipt_type(data).is_none() => Some("receipt-error-type"),
         _ => None,
-    };
+    });
     if let Some(key) = problem {
-        set_notice(&form.session, &form.token, key, true).await;
-        return form.back();
+        return form.back_with(key);
     }
     let data = file.unwrap_or_default();
     let content_type = receipt_type(&data).unwrap_or("application/octet-stream").to_string();
     match state.payments.upload_receipt(form.payment.clone(), NewReceipt { content_type, data }).await {
-        Ok(_) => set_notice(&form.session, &form.token, "receipt-uploaded", false).await,
-        Err(e) => form.settle(Err(e)).await,
+        Ok(_) => form.back_with("receipt-uploaded"),
+        Err(e) => form.settle(Err(e)),
     }
-    form.back()
 }
 
 #[cfg(test)]

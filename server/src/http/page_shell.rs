@@ -8,11 +8,9 @@ use axum::Form;
 use axum::extract::{FromRequest, FromRequestParts, Path, Request};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
-use serde::{Deserialize, Serialize};
-use tower_sessions::Session;
+use serde::Deserialize;
 
 use super::AppState;
-use super::session::csrf_ok;
 use crate::domain::payment::{Payment, is_page_token};
 use crate::domain::payments::DomainError;
 use crate::i18n::{self, LANGUAGES};
@@ -21,6 +19,16 @@ use app::model::{LanguageLink, Notice, PageContext};
 #[derive(Debug, Deserialize)]
 pub struct LangQuery {
     pub lang: Option<String>,
+    /// A notice to show once (one of [`NOTICES`]).
+    pub notice: Option<String>,
+}
+
+/// Adds the CSRF cookie to a page that shows forms, when the browser has none yet.
+pub fn with_csrf_cookie(mut response: Response, cookie: &super::csrf::CsrfCookie) -> Response {
+    if let Some(set) = &cookie.set_cookie {
+        response.headers_mut().append(header::SET_COOKIE, set.clone());
+    }
+    response
 }
 
 /// Response headers of every page: a strict CSP with this response's nonce.
@@ -74,6 +82,7 @@ pub fn page_context(state: &AppState, lang: &str, path: &str, nonce: String, ref
         css_href: state.assets.css_href.clone(),
         scripts: state.assets.scripts.clone(),
         refresh_s,
+        sandbox: state.config.sandbox(),
     }
 }
 
@@ -133,46 +142,50 @@ pub fn language_of(payment: &Payment, query: Option<&str>, headers: &HeaderMap) 
     )
 }
 
-fn notice_key(token: &str) -> String {
-    format!("notice:{token}")
+/// Messages a page shows once after a form (carried in the redirect as `?notice=`): the only
+/// keys accepted there, and whether each reports an error.
+pub const NOTICES: &[(&str, bool)] = &[
+    ("error-session", true),
+    ("error-not-available", true),
+    ("receipt-error-size", true),
+    ("receipt-error-missing", true),
+    ("receipt-error-type", true),
+    ("receipt-error-too-many", true),
+    ("receipt-uploaded", false),
+];
+
+/// The notice a page view was sent with, if it is one of [`NOTICES`].
+pub fn notice(key: Option<&str>) -> Option<Notice> {
+    let key = key?;
+    NOTICES.iter().find(|(k, _)| *k == key).map(|(k, error)| Notice { key: k.to_string(), error: *error })
 }
 
-#[derive(Debug, Serialize, Deserialize)]
-struct StoredNotice {
-    key: String,
-    error: bool,
-}
-
-/// A message shown once on the payment's next page view.
-pub async fn set_notice(session: &Session, token: &str, key: &str, error: bool) {
-    let _ = session.insert(&notice_key(token), StoredNotice { key: key.into(), error }).await;
-}
-
-/// The notice waiting for this page view, if any (shown once).
-pub async fn take_notice(session: &Session, token: &str) -> Option<Notice> {
-    session
-        .remove::<StoredNotice>(&notice_key(token))
-        .await
-        .ok()
-        .flatten()
-        .map(|n| Notice { key: n.key, error: n.error })
-}
-
-/// After a form: back to the page in the same language.
-pub fn back_to(token: &str, lang: Option<&str>) -> Response {
-    let lang = lang.filter(|l| i18n::is_supported(l)).unwrap_or("");
-    let location = if lang.is_empty() { format!("/pay/{token}") } else { format!("/pay/{token}?lang={lang}") };
+/// After a form: back to the page in the same language, with a notice to show once.
+pub fn back_to(token: &str, lang: Option<&str>, notice: Option<&str>) -> Response {
+    let mut query = Vec::new();
+    if let Some(lang) = lang.filter(|l| i18n::is_supported(l)) {
+        query.push(format!("lang={lang}"));
+    }
+    if let Some(key) = notice.filter(|k| NOTICES.iter().any(|(n, _)| n == k)) {
+        query.push(format!("notice={key}"));
+    }
+    let location = if query.is_empty() { format!("/pay/{token}") } else { format!("/pay/{token}?{}", query.join("&")) };
     Redirect::to(&location).into_response()
+}
+
+/// The CSRF scope of a payment's forms.
+pub fn csrf_scope(token: &str) -> String {
+    format!("pay:{token}")
 }
 
 /// A form posted on a payment's page, accepted: its payment (by the token in the path) and its
 /// fields, the CSRF token checked. A refusal is answered the way the page answers it (404 page,
-/// or back to the page with a notice).
+/// or back to the page with a notice); nothing is written for it.
 pub struct PageForm {
     pub token: String,
-    pub session: Session,
     pub payment: Payment,
     pub fields: HashMap<String, String>,
+    pub headers: HeaderMap,
 }
 
 impl PageForm {
@@ -182,37 +195,43 @@ impl PageForm {
 
     /// Post-redirect-get: back to the page, in the form's language.
     pub fn back(&self) -> Response {
-        back_to(&self.token, self.lang())
+        back_to(&self.token, self.lang(), None)
+    }
+
+    /// Back to the page with a notice.
+    pub fn back_with(&self, notice: &str) -> Response {
+        back_to(&self.token, self.lang(), Some(notice))
     }
 
     /// Loads the payment of `token` and checks the form's CSRF token.
     pub async fn accept(
         state: &AppState,
         token: String,
-        session: Session,
         fields: HashMap<String, String>,
-        headers: &HeaderMap,
+        headers: HeaderMap,
     ) -> Result<Self, Response> {
         let lang = fields.get("lang").map(String::as_str);
         let payment = match load(state, &token).await {
             Loaded::Found(p) => *p,
-            Loaded::NotFound => return Err(not_found(state, lang, headers)),
-            Loaded::Unavailable => return Err(unavailable(state, lang, headers)),
+            Loaded::NotFound => return Err(not_found(state, lang, &headers)),
+            Loaded::Unavailable => return Err(unavailable(state, lang, &headers)),
         };
-        if !csrf_ok(&session, fields.get("csrf").map(String::as_str)).await {
-            set_notice(&session, &token, "error-session", true).await;
-            return Err(back_to(&token, lang));
+        if !state.csrf.verify(&headers, &csrf_scope(&token), fields.get("csrf").map(String::as_str)) {
+            return Err(back_to(&token, lang, Some("error-session")));
         }
-        Ok(PageForm { token, session, payment, fields })
+        Ok(PageForm { token, payment, fields, headers })
     }
 
-    /// Shows a refused move as a notice rather than an error page.
-    pub async fn settle(&self, result: Result<Payment, DomainError>) {
-        if let Err(e) = result {
-            if !matches!(e, DomainError::Illegal(_)) {
-                tracing::warn!(error = %e, "page action failed");
+    /// Back to the page: a refused move shows a notice rather than an error page.
+    pub fn settle(&self, result: Result<Payment, DomainError>) -> Response {
+        match result {
+            Ok(_) => self.back(),
+            Err(e) => {
+                if !matches!(e, DomainError::Illegal(_)) {
+                    tracing::warn!(error = %e, "page action failed");
+                }
+                self.back_with("error-not-available")
             }
-            set_notice(&self.session, &self.token, "error-not-available", true).await;
         }
     }
 }
@@ -224,11 +243,10 @@ impl FromRequest<AppState> for PageForm {
         let (mut parts, body) = req.into_parts();
         let Path(token) =
             Path::<String>::from_request_parts(&mut parts, state).await.map_err(IntoResponse::into_response)?;
-        let session = Session::from_request_parts(&mut parts, state).await.map_err(IntoResponse::into_response)?;
         let headers = parts.headers.clone();
         let Form(fields) = Form::<HashMap<String, String>>::from_request(Request::from_parts(parts, body), state)
             .await
             .map_err(IntoResponse::into_response)?;
-        PageForm::accept(state, token, session, fields, &headers).await
+        PageForm::accept(state, token, fields, headers).await
     }
 }

@@ -9,6 +9,7 @@ use utoipa::ToSchema;
 use super::AppState;
 use super::error::ApiError;
 use super::field::{Check, Field, Text};
+use super::merchant::Fingerprint;
 use crate::domain::acquirer::Card;
 use crate::domain::catalogue::Integration;
 use crate::domain::payin::{Block, CustomerDraft, IdentificationDraft, PayinDraft, PaymentDraft, SenderDraft};
@@ -204,15 +205,15 @@ const HOLDER: &str = "may contain only Latin or Cyrillic letters, digits, spaces
 pub async fn create_payin(
     state: &AppState,
     project: &Project,
-    request_hash: &str,
+    fingerprint: &Fingerprint,
     input: PayinInput<'_>,
 ) -> Result<Created, ApiError> {
-    let draft = draft(input, request_hash.to_string(), state.config.allow_private_callbacks);
+    let draft = draft(input, fingerprint, state.config.allow_private_callbacks);
     Ok(state.payments.create_payin(project, draft).await?)
 }
 
 /// The shape checks of a create request, every one, into a draft for the domain.
-pub fn draft(input: PayinInput<'_>, request_hash: String, allow_loopback_http: bool) -> PayinDraft {
+pub fn draft(input: PayinInput<'_>, fingerprint: &Fingerprint, allow_loopback_http: bool) -> PayinDraft {
     let mut c = Check::default();
     let integration = input.integration;
 
@@ -323,7 +324,8 @@ pub fn draft(input: PayinInput<'_>, request_hash: String, allow_loopback_http: b
         sender,
         customer,
         card,
-        request_hash,
+        request_hash: fingerprint.keyed.clone(),
+        legacy_request_hash: fingerprint.legacy.clone(),
         violations: c.into_violations(),
     }
 }
@@ -405,4 +407,27 @@ fn parse_card(c: &mut Check, card: &Field<CardIn>) -> Option<Card> {
         c.text("card.card_holder", &block.card_holder, true, &Text::pattern(255, HOLDER, &rules::is_card_holder));
     let cvv = c.secret_text("card.cvv", &block.cvv, false, &Text::pattern(4, "^\\d{3,4}$", &rules::is_cvv));
     Some(Card { pan: pan?, cvv, year: year?, month: month?, holder: holder? })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn requests_holding_a_card_never_print_it() {
+        let body = serde_json::json!({
+            "card": {"pan": "4242424242424242", "cvv": "987", "year": 2030, "month": 1, "card_holder": "A B"},
+            "sender": {"pan": "5555555555554444"}
+        });
+        let card: CardIn = serde_json::from_value(body["card"].clone()).unwrap();
+        let sender: SenderIn = serde_json::from_value(body["sender"].clone()).unwrap();
+        let shown = format!("{card:?} {sender:?}");
+        for secret in ["4242424242424242", "987", "5555555555554444"] {
+            assert!(!shown.contains(secret), "{shown}");
+        }
+        let mut c = Check::default();
+        let parsed = parse_card(&mut c, &Field::Value(card)).unwrap();
+        assert_eq!(parsed.pan.expose(), "4242424242424242");
+        assert!(!format!("{parsed:?}").contains("4242424242424242"));
+    }
 }

@@ -63,7 +63,7 @@ pub async fn create(
         customer: &req.body.customer,
         card: None,
     };
-    let created = create_payin(&state, &req.project, &req.body_digest, input).await?;
+    let created = create_payin(&state, &req.project, &req.fingerprint, input).await?;
     Ok(Json(PaymentResponse::of(&created.payment, View::Widget, &state.public_url)))
 }
 

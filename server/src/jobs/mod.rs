@@ -7,6 +7,7 @@ use std::time::Duration;
 use tokio::sync::watch;
 
 use crate::domain::payments::Payments;
+use crate::domain::projects::Projects;
 
 /// How often the jobs look for due work when nothing woke them.
 const POLL: Duration = Duration::from_millis(250);
@@ -42,6 +43,25 @@ pub async fn deadlines(payments: Arc<Payments>, mut shutdown: watch::Receiver<bo
         }
         tokio::select! {
             _ = tokio::time::sleep(POLL) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// How often old records are pruned.
+const HOUSEKEEPING: Duration = Duration::from_secs(60);
+
+/// Prunes what expires by the clock (signed messages past their timestamp window) until
+/// `shutdown` fires.
+pub async fn housekeeping(projects: Arc<Projects>, mut shutdown: watch::Receiver<bool>) {
+    loop {
+        match projects.forget_expired_signatures(crate::domain::time::now_ms()).await {
+            Ok(0) => {}
+            Ok(n) => tracing::debug!(forgotten = n, "expired request signatures pruned"),
+            Err(e) => tracing::warn!(error = %e, "pruning request signatures failed"),
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(HOUSEKEEPING) => {}
             _ = shutdown.changed() => return,
         }
     }

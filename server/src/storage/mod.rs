@@ -15,6 +15,7 @@ mod sqlite;
 use std::sync::Arc;
 
 use crate::config::DatabaseUrl;
+use crate::crypto::vault::Vault;
 use crate::domain::ports::{StoreError, Stores};
 
 pub use sessions::Sessions;
@@ -38,6 +39,8 @@ pub enum OpenError {
     Database(#[from] sqlx::Error),
     #[error("migration failed: {0}")]
     Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 /// An opened, migrated database: every port, and the store of the pages' sessions.
@@ -71,14 +74,14 @@ impl Database {
 }
 
 /// Opens the database named by `url`, creating a SQLite file (and its directory) when missing,
-/// and applies the migrations.
-pub async fn open(url: &DatabaseUrl) -> Result<Database, OpenError> {
+/// and applies the migrations. Secrets are sealed with `vault`'s master key.
+pub async fn open(url: &DatabaseUrl, vault: Arc<Vault>) -> Result<Database, OpenError> {
     if url.is_postgres() {
-        let storage = postgres::open(url.expose()).await?;
+        let storage = postgres::open(url.expose(), vault).await?;
         let sessions = storage.pool.clone().into();
         Ok(Database::of(storage, sessions))
     } else {
-        let storage = sqlite::open(url.expose()).await?;
+        let storage = sqlite::open(url.expose(), vault).await?;
         let sessions = storage.pool.clone().into();
         Ok(Database::of(storage, sessions))
     }

@@ -5,16 +5,26 @@ use async_trait::async_trait;
 use sqlx::{Postgres, Sqlite};
 
 use super::sql::{AttemptRow, CallbackJobRow, CallbackRow, SqlStorage, corrupt};
-use crate::domain::outbox::{self, Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, CallbackState};
+use crate::domain::outbox::{
+    self, Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, CallbackState, DeliveryCaps,
+};
 use crate::domain::ports::{OutboxStore, StoreResult as Result};
 
 macro_rules! outbox_store {
     ($db:ty) => {
         #[async_trait]
         impl OutboxStore for SqlStorage<$db> {
-            async fn claim_callbacks(&self, now_ms: i64, lease_until_ms: i64, owner: &str, limit: i64) -> Result<Vec<CallbackJob>> {
+            async fn claim_callbacks(
+                &self,
+                now_ms: i64,
+                lease_until_ms: i64,
+                owner: &str,
+                limit: i64,
+                caps: DeliveryCaps,
+            ) -> Result<Vec<CallbackJob>> {
                 // A callback is due when no earlier callback of its payment is still waiting or in
-                // flight: each payment's callbacks go out in the order of its status changes.
+                // flight: each payment's callbacks go out in the order of its status changes. A
+                // project or host with `caps` deliveries in flight (on any process) waits.
                 let sql = format!(
                     "UPDATE callbacks SET lease_until_ms = $2, lease_owner = $3 WHERE id IN (\
                        SELECT c.id FROM callbacks c \
@@ -22,8 +32,13 @@ macro_rules! outbox_store {
                          AND (c.lease_until_ms IS NULL OR c.lease_until_ms < $1) \
                          AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.request_id = c.request_id AND e.id < c.id \
                            AND (e.state = $5 OR (e.lease_until_ms IS NOT NULL AND e.lease_until_ms >= $1))) \
+                         AND (SELECT COUNT(*) FROM callbacks f WHERE f.project_id = c.project_id \
+                           AND f.lease_until_ms IS NOT NULL AND f.lease_until_ms >= $1) < $6 \
+                         AND (SELECT COUNT(*) FROM callbacks f WHERE f.host = c.host \
+                           AND f.lease_until_ms IS NOT NULL AND f.lease_until_ms >= $1) < $7 \
                        ORDER BY c.next_attempt_ms, c.id LIMIT $4 {skip}) \
-                     RETURNING id, request_id, project_id, kind, url, body, idempotency_key, attempts, give_up_ms, created_ms",
+                     RETURNING id, request_id, project_id, host, kind, url, body, idempotency_key, attempts, give_up_ms, \
+                       created_ms",
                     skip = self.dialect.skip_locked
                 );
                 let rows: Vec<CallbackJobRow> = sqlx::query_as(&sql)
@@ -32,6 +47,8 @@ macro_rules! outbox_store {
                     .bind(owner)
                     .bind(limit)
                     .bind(CallbackState::Pending.code())
+                    .bind(caps.per_project)
+                    .bind(caps.per_host)
                     .fetch_all(&self.writer)
                     .await?;
                 let mut jobs = rows
@@ -42,6 +59,7 @@ macro_rules! outbox_store {
                             id: r.id,
                             request_id: r.request_id,
                             project_id: r.project_id,
+                            host: r.host,
                             url: r.url,
                             body: r.body,
                             idempotency_key: r.idempotency_key,
@@ -53,6 +71,19 @@ macro_rules! outbox_store {
                     .collect::<Result<Vec<_>>>()?;
                 jobs.sort_by_key(|j| j.id);
                 Ok(jobs)
+            }
+
+            async fn release_callbacks(&self, ids: &[i64], owner: &str) -> Result<()> {
+                for id in ids {
+                    sqlx::query(
+                        "UPDATE callbacks SET lease_until_ms = NULL, lease_owner = NULL WHERE id = $1 AND lease_owner = $2",
+                    )
+                    .bind(id)
+                    .bind(owner)
+                    .execute(&self.writer)
+                    .await?;
+                }
+                Ok(())
             }
 
             async fn record_attempt(&self, callback_id: i64, owner: &str, a: &Attempt, outcome: AttemptOutcome) -> Result<()> {

@@ -18,10 +18,17 @@ macro_rules! payment_store {
     ($db:ty) => {
         impl SqlStorage<$db> {
             /// Builds the storage and starts its group-insert writer.
-            pub(super) fn start(pool: Pool<$db>, writer: Pool<$db>, dialect: super::sql::Dialect) -> Self {
+            pub(super) fn start(
+                pool: Pool<$db>,
+                writer: Pool<$db>,
+                dialect: super::sql::Dialect,
+                vault: std::sync::Arc<crate::crypto::vault::Vault>,
+            ) -> Self {
                 let (inserts, queue) = tokio::sync::mpsc::channel(1024);
                 tokio::spawn(Self::insert_writer(writer.clone(), queue));
-                SqlStorage { pool, writer, dialect, inserts }
+                let (signatures, signature_queue) = tokio::sync::mpsc::channel(4096);
+                tokio::spawn(Self::signature_writer(writer.clone(), signature_queue, dialect));
+                SqlStorage { pool, writer, dialect, vault, inserts, signatures }
             }
 
             async fn insert_writer(writer: Pool<$db>, mut queue: tokio::sync::mpsc::Receiver<PendingInsert>) {
@@ -200,8 +207,8 @@ macro_rules! payment_store {
                 for cb in &change.callbacks {
                     sqlx::query(
                         "INSERT INTO callbacks (request_id, project_id, kind, url, body, idempotency_key, state, attempts, \
-                           next_attempt_ms, give_up_ms, created_ms) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $10, 0, $7, $8, $9)",
+                           next_attempt_ms, give_up_ms, created_ms, host) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $10, 0, $7, $8, $9, $11)",
                     )
                     .bind(&p.request_id)
                     .bind(&p.project_id)
@@ -213,6 +220,7 @@ macro_rules! payment_store {
                     .bind(cb.give_up_ms)
                     .bind(now)
                     .bind(CallbackState::Pending.code())
+                    .bind(&cb.host)
                     .execute(&mut *tx)
                     .await?;
                 }

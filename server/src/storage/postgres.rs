@@ -8,10 +8,17 @@ use sqlx::postgres::PgPoolOptions;
 use super::OpenError;
 use super::sql::{Dialect, SqlStorage};
 
-const DIALECT: Dialect = Dialect { skip_locked: "FOR UPDATE SKIP LOCKED" };
+const DIALECT: Dialect = Dialect {
+    skip_locked: "FOR UPDATE SKIP LOCKED",
+    lock_row: "FOR UPDATE",
+    relaxed_commit: "SET LOCAL synchronous_commit TO OFF",
+};
 
-pub(super) async fn open(url: &str) -> Result<SqlStorage<sqlx::Postgres>, OpenError> {
+pub(super) async fn open(
+    url: &str,
+    vault: std::sync::Arc<crate::crypto::vault::Vault>,
+) -> Result<SqlStorage<sqlx::Postgres>, OpenError> {
     let pool = PgPoolOptions::new().max_connections(16).acquire_timeout(Duration::from_secs(5)).connect(url).await?;
     sqlx::migrate!("../migrations/postgres").run(&pool).await?;
-    Ok(SqlStorage::<sqlx::Postgres>::start(pool.clone(), pool, DIALECT))
+    Ok(SqlStorage::<sqlx::Postgres>::start(pool.clone(), pool, DIALECT, vault))
 }

@@ -4,14 +4,123 @@
 use async_trait::async_trait;
 use sqlx::{Postgres, Sqlite};
 
-use super::sql::{CallbackKeyRow, ProjectRow, RequestKeyRow, SqlStorage, corrupt, now_ms, to_json};
+use super::sql::{
+    CallbackKeyRow, MAX_SIGNATURE_BATCH, PendingSignature, ProjectRow, RequestKeyRow, SqlStorage, corrupt, now_ms,
+    to_json,
+};
 use crate::crypto::keys::{KeyType, StoredCallbackKey, StoredRequestKey};
-use crate::domain::ports::{Merchant, ProjectStore, RequestKeyRecord, StoreResult as Result};
+use crate::domain::ports::{Merchant, ProjectStore, RequestKeyRecord, StoreError, StoreResult as Result};
 use crate::domain::project::{Project, ProjectSettings};
 use crate::secret::Secret;
 
 macro_rules! project_store {
     ($db:ty) => {
+        impl SqlStorage<$db> {
+            /// Records what is waiting, as one statement, while the next batch gathers.
+            pub(super) async fn signature_writer(
+                writer: sqlx::Pool<$db>,
+                mut queue: tokio::sync::mpsc::Receiver<PendingSignature>,
+                dialect: super::sql::Dialect,
+            ) {
+                let mut batch = Vec::with_capacity(MAX_SIGNATURE_BATCH);
+                while queue.recv_many(&mut batch, MAX_SIGNATURE_BATCH).await > 0 {
+                    match Self::record_signatures(&writer, &batch, dialect).await {
+                        Ok(answers) => {
+                            for (pending, first) in batch.drain(..).zip(answers) {
+                                let _ = pending.done.send(Ok(first));
+                            }
+                        }
+                        Err(e) => {
+                            let text = e.to_string();
+                            for pending in batch.drain(..) {
+                                let _ = pending.done.send(Err(StoreError::Corrupt(text.clone())));
+                            }
+                        }
+                    }
+                }
+            }
+
+            /// For each key of the batch: `None` when this batch recorded it first, else the
+            /// endpoint it was first used on (earlier, or by an earlier request of the batch).
+            async fn record_signatures(
+                writer: &sqlx::Pool<$db>,
+                batch: &[PendingSignature],
+                dialect: super::sql::Dialect,
+            ) -> Result<Vec<Option<String>>> {
+                use std::collections::HashMap;
+                // The first of the batch to carry a key is the one that may record it.
+                let mut firsts: Vec<&PendingSignature> = Vec::new();
+                for p in batch {
+                    if !firsts.iter().any(|f| f.key == p.key) {
+                        firsts.push(p);
+                    }
+                }
+                let mut sql = String::from("INSERT INTO request_signatures (signature_hash, endpoint, expires_ms) VALUES ");
+                for i in 0..firsts.len() {
+                    let b = i * 3;
+                    sql.push_str(&format!("{}(${}, ${}, ${})", if i == 0 { "" } else { ", " }, b + 1, b + 2, b + 3));
+                }
+                sql.push_str(" ON CONFLICT (signature_hash) DO NOTHING RETURNING signature_hash");
+                let mut query = sqlx::query_as::<_, (String,)>(&sql);
+                for p in &firsts {
+                    query = query.bind(p.key.clone()).bind(p.endpoint.clone()).bind(p.expires_ms);
+                }
+                // The signature log guards against replays within the timestamp window; it is
+                // not money. It commits without waiting for the log flush where the database
+                // offers that (a crash can forget the last milliseconds of it, nothing more).
+                let mut tx = writer.begin().await?;
+                if !dialect.relaxed_commit.is_empty() {
+                    sqlx::query(dialect.relaxed_commit).execute(&mut *tx).await?;
+                }
+                let inserted: Vec<String> = query.fetch_all(&mut *tx).await?.into_iter().map(|(k,)| k).collect();
+                tx.commit().await?;
+                let mut endpoints: HashMap<String, String> = HashMap::new();
+                let known: Vec<&&PendingSignature> = firsts.iter().filter(|p| !inserted.contains(&p.key)).collect();
+                if !known.is_empty() {
+                    let list: Vec<String> = (1..=known.len()).map(|i| format!("${i}")).collect();
+                    let sql = format!(
+                        "SELECT signature_hash, endpoint FROM request_signatures WHERE signature_hash IN ({})",
+                        list.join(", ")
+                    );
+                    let mut query = sqlx::query_as::<_, (String, String)>(&sql);
+                    for p in &known {
+                        query = query.bind(p.key.clone());
+                    }
+                    endpoints.extend(query.fetch_all(writer).await?);
+                }
+                // Per request of the batch: the first to carry a key learns whether it recorded
+                // it; later ones of the batch see the endpoint it was first used on.
+                Ok(batch
+                    .iter()
+                    .map(|p| {
+                        let before = endpoints.get(&p.key).cloned();
+                        let first = firsts.iter().find(|f| f.key == p.key).expect("every key has a first");
+                        if std::ptr::eq(*first, p) { before } else { Some(before.unwrap_or_else(|| first.endpoint.clone())) }
+                    })
+                    .collect())
+            }
+
+            /// Active request keys of a project but `except`, with the project's row locked (on
+            /// PostgreSQL) so that two concurrent additions cannot both pass the count.
+            async fn active_keys(
+                tx: &mut sqlx::Transaction<'_, $db>,
+                project_id: &str,
+                except: Option<&str>,
+                dialect: super::sql::Dialect,
+            ) -> Result<i64> {
+                let lock = format!("SELECT id FROM projects WHERE id = $1 {}", dialect.lock_row);
+                sqlx::query(&lock).bind(project_id).execute(&mut **tx).await?;
+                let (n,): (i64,) = sqlx::query_as(
+                    "SELECT COUNT(*) FROM request_keys WHERE project_id = $1 AND active AND token <> COALESCE($2, '')",
+                )
+                .bind(project_id)
+                .bind(except)
+                .fetch_one(&mut **tx)
+                .await?;
+                Ok(n)
+            }
+        }
+
         #[async_trait]
         impl ProjectStore for SqlStorage<$db> {
             async fn merchant_by_name_or_create(&self, name: &str) -> Result<Merchant> {
@@ -48,7 +157,7 @@ macro_rules! project_store {
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;
-                insert_request_key!(&mut *tx, &project.id, request_key, now);
+                insert_request_key!(self.vault, &mut *tx, &project.id, request_key, now);
                 sqlx::query(
                     "INSERT INTO callback_keys (id, project_id, key_type, private_key_der, public_key_pem, hmac_secret, active, created_ms) \
                      VALUES ($1, $2, $3, $4, $5, $6, TRUE, $7)",
@@ -56,9 +165,9 @@ macro_rules! project_store {
                 .bind(uuid::Uuid::new_v4().simple().to_string())
                 .bind(&project.id)
                 .bind(callback_key.key_type.as_str())
-                .bind(callback_key.private_key_der.as_ref().map(|k| k.expose().clone()))
+                .bind(callback_key.private_key_der.as_ref().map(|k| self.vault.seal(CALLBACK_PRIVATE_KEY, k.expose()).into_bytes()))
                 .bind(&callback_key.public_key_pem)
-                .bind(callback_key.hmac_secret.as_ref().map(|s| s.expose().clone()))
+                .bind(callback_key.hmac_secret.as_ref().map(|s| self.vault.seal_str(CALLBACK_HMAC, s.expose())))
                 .bind(now)
                 .execute(&mut *tx)
                 .await?;
@@ -106,16 +215,33 @@ macro_rules! project_store {
             }
 
             async fn add_request_key(&self, project_id: &str, key: &StoredRequestKey) -> Result<()> {
-                insert_request_key!(&self.writer, project_id, key, now_ms());
+                let mut tx = self.writer.begin().await?;
+                if Self::active_keys(&mut tx, project_id, None, self.dialect).await? >= MAX_ACTIVE_REQUEST_KEYS {
+                    return Err(StoreError::Refused(TOO_MANY_KEYS.into()));
+                }
+                insert_request_key!(self.vault, &mut *tx, project_id, key, now_ms());
+                tx.commit().await?;
                 Ok(())
             }
 
             async fn set_request_key_active(&self, token: &str, active: bool) -> Result<bool> {
+                let mut tx = self.writer.begin().await?;
+                let project: Option<(String,)> = sqlx::query_as("SELECT project_id FROM request_keys WHERE token = $1")
+                    .bind(token)
+                    .fetch_optional(&mut *tx)
+                    .await?;
+                let Some((project_id,)) = project else {
+                    return Ok(false);
+                };
+                if active && Self::active_keys(&mut tx, &project_id, Some(token), self.dialect).await? >= MAX_ACTIVE_REQUEST_KEYS {
+                    return Err(StoreError::Refused(TOO_MANY_KEYS.into()));
+                }
                 let done = sqlx::query("UPDATE request_keys SET active = $2 WHERE token = $1")
                     .bind(token)
                     .bind(active)
-                    .execute(&self.writer)
+                    .execute(&mut *tx)
                     .await?;
+                tx.commit().await?;
                 Ok(done.rows_affected() == 1)
             }
 
@@ -136,7 +262,7 @@ macro_rules! project_store {
                             key_type: KeyType::parse(&r.key_type).ok_or_else(|| corrupt("key_type", &r.key_type))?,
                             token: r.token,
                             public_key_der: r.public_key_der,
-                            hmac_secret: r.hmac_secret.map(Secret::new),
+                            hmac_secret: r.hmac_secret.map(|s| self.vault.open_str(REQUEST_HMAC, &s)).transpose().map_err(sealed)?.map(Secret::new),
                         },
                     })
                 })
@@ -154,9 +280,14 @@ macro_rules! project_store {
                 row.map(|r| {
                     Ok(StoredCallbackKey {
                         key_type: KeyType::parse(&r.key_type).ok_or_else(|| corrupt("key_type", &r.key_type))?,
-                        private_key_der: r.private_key_der.map(Secret::new),
+                        private_key_der: r
+                            .private_key_der
+                            .map(|k| self.vault.open_value(CALLBACK_PRIVATE_KEY, &String::from_utf8_lossy(&k)))
+                            .transpose()
+                            .map_err(sealed)?
+                            .map(Secret::new),
                         public_key_pem: r.public_key_pem,
-                        hmac_secret: r.hmac_secret.map(Secret::new),
+                        hmac_secret: r.hmac_secret.map(|s| self.vault.open_str(CALLBACK_HMAC, &s)).transpose().map_err(sealed)?.map(Secret::new),
                     })
                 })
                 .transpose()
@@ -168,7 +299,7 @@ macro_rules! project_store {
                 rand::rngs::OsRng.fill_bytes(&mut bytes);
                 sqlx::query("INSERT INTO service_secrets (name, value, created_ms) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING")
                     .bind(name)
-                    .bind(hex::encode(bytes))
+                    .bind(self.vault.seal_str(SERVICE_SECRET, &hex::encode(bytes)))
                     .bind(now_ms())
                     .execute(&self.writer)
                     .await?;
@@ -176,14 +307,135 @@ macro_rules! project_store {
                     .bind(name)
                     .fetch_one(&self.writer)
                     .await?;
-                Ok(value)
+                self.vault.open_str(SERVICE_SECRET, &value).map_err(sealed)
+            }
+
+            async fn service_setting_or_init(&self, name: &str, value: &str) -> Result<String> {
+                sqlx::query("INSERT INTO service_settings (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING")
+                    .bind(name)
+                    .bind(value)
+                    .execute(&self.writer)
+                    .await?;
+                let (stored,): (String,) = sqlx::query_as("SELECT value FROM service_settings WHERE name = $1")
+                    .bind(name)
+                    .fetch_one(&self.writer)
+                    .await?;
+                Ok(stored)
+            }
+
+            async fn remember_signature(
+                &self,
+                key: &str,
+                endpoint: &str,
+                expires_ms: i64,
+                wait: bool,
+            ) -> Result<Option<String>> {
+                if !wait {
+                    let first: Option<(String,)> =
+                        sqlx::query_as("SELECT endpoint FROM request_signatures WHERE signature_hash = $1")
+                            .bind(key)
+                            .fetch_optional(&self.pool)
+                            .await?;
+                    if first.is_none() {
+                        let (done, _) = tokio::sync::oneshot::channel();
+                        let pending =
+                            PendingSignature { key: key.to_string(), endpoint: endpoint.to_string(), expires_ms, done };
+                        self.signatures
+                            .send(pending)
+                            .await
+                            .map_err(|_| StoreError::Corrupt("the signature writer stopped".into()))?;
+                    }
+                    return Ok(first.map(|(e,)| e));
+                }
+                let (done, answer) = tokio::sync::oneshot::channel();
+                let pending =
+                    PendingSignature { key: key.to_string(), endpoint: endpoint.to_string(), expires_ms, done };
+                self.signatures
+                    .send(pending)
+                    .await
+                    .map_err(|_| StoreError::Corrupt("the signature writer stopped".into()))?;
+                answer.await.map_err(|_| StoreError::Corrupt("the signature writer stopped".into()))?
+            }
+
+            async fn forget_signatures_before(&self, now_ms: i64) -> Result<u64> {
+                let done = sqlx::query("DELETE FROM request_signatures WHERE expires_ms < $1")
+                    .bind(now_ms)
+                    .execute(&self.writer)
+                    .await?;
+                Ok(done.rows_affected())
+            }
+
+            async fn reseal_secrets(&self) -> Result<u64> {
+                let vault = &self.vault;
+                let mut resealed = 0;
+                let mut tx = self.writer.begin().await?;
+                let rows: Vec<(String, String)> =
+                    sqlx::query_as("SELECT token, hmac_secret FROM request_keys WHERE hmac_secret IS NOT NULL")
+                        .fetch_all(&mut *tx)
+                        .await?;
+                for (token, stored) in rows.into_iter().filter(|(_, s)| !vault.is_current(s)) {
+                    let plain = vault.open_str(REQUEST_HMAC, &stored).map_err(sealed)?;
+                    sqlx::query("UPDATE request_keys SET hmac_secret = $2 WHERE token = $1")
+                        .bind(token)
+                        .bind(vault.seal_str(REQUEST_HMAC, &plain))
+                        .execute(&mut *tx)
+                        .await?;
+                    resealed += 1;
+                }
+                let rows: Vec<(String, Option<Vec<u8>>, Option<String>)> =
+                    sqlx::query_as("SELECT id, private_key_der, hmac_secret FROM callback_keys").fetch_all(&mut *tx).await?;
+                for (id, private_key, hmac) in rows {
+                    if let Some(stored) = private_key.map(|k| String::from_utf8_lossy(&k).into_owned())
+                        && !vault.is_current(&stored)
+                    {
+                        let plain = vault.open_value(CALLBACK_PRIVATE_KEY, &stored).map_err(sealed)?;
+                        sqlx::query("UPDATE callback_keys SET private_key_der = $2 WHERE id = $1")
+                            .bind(&id)
+                            .bind(vault.seal(CALLBACK_PRIVATE_KEY, &plain).into_bytes())
+                            .execute(&mut *tx)
+                            .await?;
+                        resealed += 1;
+                    }
+                    if let Some(stored) = hmac.filter(|s| !vault.is_current(s)) {
+                        let plain = vault.open_str(CALLBACK_HMAC, &stored).map_err(sealed)?;
+                        sqlx::query("UPDATE callback_keys SET hmac_secret = $2 WHERE id = $1")
+                            .bind(&id)
+                            .bind(vault.seal_str(CALLBACK_HMAC, &plain))
+                            .execute(&mut *tx)
+                            .await?;
+                        resealed += 1;
+                    }
+                }
+                let rows: Vec<(String, String)> =
+                    sqlx::query_as("SELECT name, value FROM service_secrets").fetch_all(&mut *tx).await?;
+                for (name, stored) in rows.into_iter().filter(|(_, s)| !vault.is_current(s)) {
+                    let plain = vault.open_str(SERVICE_SECRET, &stored).map_err(sealed)?;
+                    sqlx::query("UPDATE service_secrets SET value = $2 WHERE name = $1")
+                        .bind(name)
+                        .bind(vault.seal_str(SERVICE_SECRET, &plain))
+                        .execute(&mut *tx)
+                        .await?;
+                    resealed += 1;
+                }
+                tx.commit().await?;
+                Ok(resealed)
             }
         }
     };
 }
 
+/// What each sealed column holds (bound into its seal, so values cannot be swapped).
+const REQUEST_HMAC: &str = "request_keys.hmac_secret";
+const CALLBACK_PRIVATE_KEY: &str = "callback_keys.private_key_der";
+const CALLBACK_HMAC: &str = "callback_keys.hmac_secret";
+const SERVICE_SECRET: &str = "service_secrets.value";
+
+fn sealed(e: crate::crypto::vault::VaultError) -> StoreError {
+    StoreError::Corrupt(e.to_string())
+}
+
 macro_rules! insert_request_key {
-    ($executor:expr, $project_id:expr, $key:expr, $now:expr) => {
+    ($vault:expr, $executor:expr, $project_id:expr, $key:expr, $now:expr) => {
         sqlx::query(
             "INSERT INTO request_keys (token, project_id, key_type, public_key_der, hmac_secret, active, created_ms) \
              VALUES ($1, $2, $3, $4, $5, TRUE, $6)",
@@ -192,12 +444,16 @@ macro_rules! insert_request_key {
         .bind($project_id)
         .bind($key.key_type.as_str())
         .bind(&$key.public_key_der)
-        .bind($key.hmac_secret.as_ref().map(|s| s.expose().clone()))
+        .bind($key.hmac_secret.as_ref().map(|s| $vault.seal_str(REQUEST_HMAC, s.expose())))
         .bind($now)
         .execute($executor)
         .await?
     };
 }
+
+/// A project holds at most this many active request keys (decisions.md §1: two, to rotate).
+const MAX_ACTIVE_REQUEST_KEYS: i64 = 2;
+const TOO_MANY_KEYS: &str = "a project holds at most two active request keys; deactivate one first";
 
 project_store!(Sqlite);
 project_store!(Postgres);

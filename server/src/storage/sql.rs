@@ -23,6 +23,12 @@ pub(super) struct Dialect {
     /// Appended to the sub-select that picks rows to claim. PostgreSQL: `FOR UPDATE SKIP LOCKED`,
     /// so concurrent processes skip each other's rows; SQLite has one writer and needs nothing.
     pub skip_locked: &'static str,
+    /// Appended to a select that must lock its row until the transaction ends (PostgreSQL:
+    /// `FOR UPDATE`; SQLite's one writer holds the database already).
+    pub lock_row: &'static str,
+    /// Run first in a transaction that may commit without waiting for the log to reach disk
+    /// (PostgreSQL: `SET LOCAL synchronous_commit TO OFF`; SQLite's NORMAL sync already does).
+    pub relaxed_commit: &'static str,
 }
 
 /// The pool a session store uses (built at start-up from the opened database).
@@ -40,10 +46,26 @@ pub struct SqlStorage<DB: Database> {
     /// database lock; for PostgreSQL the same pool as reads.
     pub(super) writer: Pool<DB>,
     pub(super) dialect: Dialect,
+    /// Seals the secrets stored (keys, service secrets) under the master key.
+    pub(super) vault: std::sync::Arc<crate::crypto::vault::Vault>,
     /// New payments go through one writer task that inserts whatever is waiting as one
     /// multi-row statement (group commit).
     pub(super) inserts: tokio::sync::mpsc::Sender<PendingInsert>,
+    /// Signatures to remember go through one writer task the same way: every authenticated
+    /// request records one, and one statement per batch keeps that off the commit path.
+    pub(super) signatures: tokio::sync::mpsc::Sender<PendingSignature>,
 }
+
+/// A signature waiting to be recorded, and where to say which endpoint it was first used on.
+pub(super) struct PendingSignature {
+    pub key: String,
+    pub endpoint: String,
+    pub expires_ms: i64,
+    pub done: tokio::sync::oneshot::Sender<Result<Option<String>>>,
+}
+
+/// At most this many signatures per group insert.
+pub(super) const MAX_SIGNATURE_BATCH: usize = 256;
 
 /// A payment waiting for the group insert, and where to say whether it was inserted.
 pub(super) struct PendingInsert {
@@ -313,6 +335,7 @@ pub(super) struct CallbackJobRow {
     pub(super) id: i64,
     pub(super) request_id: String,
     pub(super) project_id: String,
+    pub(super) host: String,
     pub(super) kind: String,
     pub(super) url: String,
     pub(super) body: String,

@@ -9,9 +9,12 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use super::OpenError;
 use super::sql::{Dialect, SqlStorage};
 
-const DIALECT: Dialect = Dialect { skip_locked: "" };
+const DIALECT: Dialect = Dialect { skip_locked: "", lock_row: "", relaxed_commit: "" };
 
-pub(super) async fn open(url: &str) -> Result<SqlStorage<sqlx::Sqlite>, OpenError> {
+pub(super) async fn open(
+    url: &str,
+    vault: std::sync::Arc<crate::crypto::vault::Vault>,
+) -> Result<SqlStorage<sqlx::Sqlite>, OpenError> {
     let options = SqliteConnectOptions::from_str(url)?
         .create_if_missing(true)
         .journal_mode(SqliteJournalMode::Wal)
@@ -31,5 +34,5 @@ pub(super) async fn open(url: &str) -> Result<SqlStorage<sqlx::Sqlite>, OpenErro
     let writer = SqlitePoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
     sqlx::migrate!("../migrations/sqlite").run(&writer).await?;
     let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-    Ok(SqlStorage::<sqlx::Sqlite>::start(pool, writer, DIALECT))
+    Ok(SqlStorage::<sqlx::Sqlite>::start(pool, writer, DIALECT, vault))
 }

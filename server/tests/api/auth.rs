@@ -227,7 +227,9 @@ async fn a_request_signed_with_the_guide_code_is_accepted(backend: Backend) {
     ];
     let r = app.post_raw("/api/v1/payment/p2p/payin", &body, &headers).await;
     assert_eq!(r.status(), 200, "{}", r.text().await.unwrap());
-    let other_time = (now_s() - 1).to_string();
+    // One second before the signed timestamp (not `now_s() - 1`, which a second boundary
+    // between the two readings would make equal to it).
+    let other_time = (timestamp.parse::<i64>().unwrap() - 1).to_string();
     let stale = crate::signing_example::sign_request(body.as_bytes(), &other_time, &pem).unwrap();
     let mut headers = headers;
     headers[4].1 = stale;

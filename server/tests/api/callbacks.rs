@@ -91,7 +91,7 @@ async fn every_kind_is_delivered_signed_with_every_key_type(backend: Backend) {
             first["status"],
             json!({"status": "processing", "sub_status": "awaiting_confirm", "status_description": null})
         );
-        assert_eq!(first["recipient_requisites"]["pan_hidden"], "553691******5672", "masked in callbacks");
+        assert_eq!(first["recipient_requisites"]["pan_hidden"], "5536********5672", "masked in callbacks");
         assert_eq!(first["integration"]["form_url"], created_payment["integration"]["form_url"]);
         let titles: Vec<&str> =
             first["display_data"].as_array().unwrap().iter().map(|d| d["title"].as_str().unwrap()).collect();

@@ -1,6 +1,7 @@
 //! Test harness: starts the real server on a random port against a fresh SQLite file or a fresh
 //! PostgreSQL database, with a merchant project whose keys sign requests like a real client.
 
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use base64::Engine as _;
@@ -19,6 +20,8 @@ use serde_json::{Value, json};
 use sha2::{Sha256, Sha512};
 
 pub const OPERATOR_TOKEN: &str = "test-operator-token";
+/// The master key of test servers (base64 of 32 bytes).
+pub const MASTER_KEY: &str = "dGVzdC1tYXN0ZXIta2V5LW9mLTMyLWJ5dGVzLW9rISE=";
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
@@ -110,7 +113,11 @@ impl ClientKey {
         let message = normalize::message(body, timestamp);
         let bytes = match &self.signer {
             ClientSigner::Ecdsa(k) => {
-                let sig: p256::ecdsa::DerSignature = k.sign(&normalize::digest(&message));
+                // A random nonce per signature, as OpenSSL-based clients sign: two requests are
+                // never the same signature, even with the same body in the same second.
+                use p256::ecdsa::signature::RandomizedSigner;
+                let sig: p256::ecdsa::DerSignature =
+                    k.sign_with_rng(&mut rand::rngs::OsRng, &normalize::digest(&message));
                 sig.to_vec()
             }
             ClientSigner::Rsa(k) => k.sign(&normalize::digest(&message)).to_vec(),
@@ -183,6 +190,18 @@ pub async fn fresh_database(backend: Backend) -> (DatabaseUrl, Box<dyn std::any:
     }
 }
 
+/// Opens a test database directly, with the test master key.
+pub async fn open_database(url: &str) -> kassa::storage::Database {
+    let vault = Arc::new(
+        kassa::crypto::vault::Vault::open(&kassa::crypto::vault::KeySource {
+            key: Some(Secret::new(MASTER_KEY.to_string())),
+            ..Default::default()
+        })
+        .unwrap(),
+    );
+    kassa::storage::open(&DatabaseUrl::new(url), vault).await.unwrap()
+}
+
 /// Configuration of a test server.
 pub fn test_config(database_url: DatabaseUrl) -> Config {
     let mut c = Config::defaults();
@@ -190,11 +209,14 @@ pub fn test_config(database_url: DatabaseUrl) -> Config {
     c.bind = "127.0.0.1:0".parse().unwrap();
     c.public_url = None;
     c.operator_token = Some(Secret::new(OPERATOR_TOKEN.to_string()));
+    c.master_key = Some(Secret::new(MASTER_KEY.to_string()));
     c.allow_private_callbacks = true;
     c.sandbox = true;
     c.demo = false;
     c.rate_limit_rps = 100_000;
     c.rate_limit_burst = 100_000;
+    c.address_rate_limit_rps = 100_000;
+    c.address_rate_limit_burst = 100_000;
     c
 }
 
@@ -203,6 +225,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub key: ClientKey,
     pub stores: Stores,
+    pub sandbox: Option<Arc<kassa::acquirer::sandbox::SandboxAcquirer>>,
     pub database_url: DatabaseUrl,
     server: tokio::task::JoinHandle<()>,
     _database: Box<dyn std::any::Any + Send + Sync>,
@@ -228,6 +251,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
     let app = Application::build(config).await.expect("application builds");
     let address = format!("http://{}", app.local_addr());
     let stores = app.stores();
+    let sandbox = app.sandbox();
     let created = admin::create_project(
         stores.projects.as_ref(),
         NewProject {
@@ -249,6 +273,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
         key: ClientKey::from_created(&created),
         stores,
+        sandbox,
         database_url: url,
         server,
         _database: database,
@@ -377,6 +402,56 @@ impl TestApp {
             let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
             sqlx::query(sql).execute(&mut c).await.unwrap();
         }
+    }
+
+    /// The table tower-sessions keeps sessions in, on this backend.
+    pub fn sessions_table(&self) -> &'static str {
+        if self.database_url.is_postgres() { "tower_sessions.session" } else { "tower_sessions" }
+    }
+
+    /// How many rows `table` holds.
+    pub async fn count_rows(&self, table: &str) -> i64 {
+        use sqlx::Connection;
+        let sql = format!("SELECT COUNT(*) FROM {table}");
+        let url = self.database_url.expose();
+        if self.database_url.is_postgres() {
+            let mut c = sqlx::PgConnection::connect(url).await.unwrap();
+            sqlx::query_scalar(&sql).fetch_one(&mut c).await.unwrap()
+        } else {
+            let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
+            sqlx::query_scalar(&sql).fetch_one(&mut c).await.unwrap()
+        }
+    }
+
+    /// Every stored secret column's value, as a database dump would show it.
+    pub async fn dump_secrets(&self) -> Vec<String> {
+        use sqlx::Connection;
+        let queries = [
+            "SELECT hmac_secret FROM request_keys WHERE hmac_secret IS NOT NULL",
+            "SELECT hmac_secret FROM callback_keys WHERE hmac_secret IS NOT NULL",
+            "SELECT value FROM service_secrets",
+        ];
+        let blobs = "SELECT private_key_der FROM callback_keys WHERE private_key_der IS NOT NULL";
+        let url = self.database_url.expose();
+        let mut out = Vec::new();
+        if self.database_url.is_postgres() {
+            let mut c = sqlx::PgConnection::connect(url).await.unwrap();
+            for q in queries {
+                out.extend(sqlx::query_scalar::<_, String>(q).fetch_all(&mut c).await.unwrap());
+            }
+            for b in sqlx::query_scalar::<_, Vec<u8>>(blobs).fetch_all(&mut c).await.unwrap() {
+                out.push(String::from_utf8_lossy(&b).into_owned());
+            }
+        } else {
+            let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
+            for q in queries {
+                out.extend(sqlx::query_scalar::<_, String>(q).fetch_all(&mut c).await.unwrap());
+            }
+            for b in sqlx::query_scalar::<_, Vec<u8>>(blobs).fetch_all(&mut c).await.unwrap() {
+                out.push(String::from_utf8_lossy(&b).into_owned());
+            }
+        }
+        out
     }
 
     pub fn general_ref(&self, payment_id: &str) -> Value {

@@ -11,6 +11,7 @@ mod ops;
 mod p2p;
 mod processes;
 mod receiver;
+mod security;
 mod signing_example;
 mod validation;
 pub mod widget;

@@ -30,6 +30,9 @@ impl Server {
             .env("KASSA_SANDBOX", "1")
             .env("KASSA_RATE_LIMIT_RPS", "100000")
             .env("KASSA_RATE_LIMIT_BURST", "100000")
+            .env("KASSA_ADDRESS_RATE_LIMIT_RPS", "100000")
+            .env("KASSA_ADDRESS_RATE_LIMIT_BURST", "100000")
+            .env("KASSA_MASTER_KEY", crate::helpers::MASTER_KEY)
             .stdout(Stdio::null())
             .stderr(Stdio::piped());
         for (k, v) in env {
@@ -76,6 +79,7 @@ fn create_project(database_url: &str) -> ClientKey {
     let out = Command::new(env!("CARGO_BIN_EXE_kassa"))
         .args(["project", "create", "--merchant", "Proc Shop", "--name", "Main"])
         .env("KASSA_DATABASE_URL", database_url)
+        .env("KASSA_MASTER_KEY", crate::helpers::MASTER_KEY)
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
@@ -219,6 +223,35 @@ async fn card_authorization_cut_off_by_sigkill_postgres() {
     a_card_authorization_cut_off_by_a_crash_is_declined(Backend::Postgres).await
 }
 
+/// Security item 15: callbacks never go through a proxy named by the environment (it would
+/// resolve the merchant's host around the guarded resolver).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn callbacks_ignore_proxies_from_the_environment() {
+    let (url, _db) = fresh_database(Backend::Sqlite).await;
+    let url = url.expose().to_string();
+    let key = create_project(&url);
+    let proxy = Receiver::start(Behaviour::default()).await;
+    let merchant = Receiver::start(Behaviour::default()).await;
+    let env = [
+        ("HTTP_PROXY", proxy.url.as_str()),
+        ("HTTPS_PROXY", proxy.url.as_str()),
+        ("ALL_PROXY", proxy.url.as_str()),
+        ("http_proxy", proxy.url.as_str()),
+    ];
+    let server = Server::start(&url, &env);
+    let client = reqwest::Client::new();
+    let mut body = ru_card_payin(&key.project_id, "proxied", 100);
+    body["general"]["merchant_decline_callback_url"] = json!(format!("{}/decline", merchant.url));
+    call(&client, &server, &key, "/api/v1/payment/p2p/payin", body).await;
+    call(&client, &server, &key, "/api/v1/payment/p2p/payin/cancel", general(&key, "proxied")).await;
+    merchant.wait_until(10, |r| !r.is_empty()).await;
+    assert!(
+        proxy.received().is_empty(),
+        "the proxy saw: {:?}",
+        proxy.received().iter().map(|r| &r.path).collect::<Vec<_>>()
+    );
+}
+
 /// Two processes on one PostgreSQL database share the callbacks and the deadlines without
 /// doing anything twice.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -263,7 +296,7 @@ async fn two_processes_on_one_postgres_database_never_do_work_twice() {
         let info = call(&client, &servers[1], &key, "/api/v1/payment/p2p/payin/info", general(&key, id)).await;
         assert_eq!(info["status_description"], "Requisites not found");
     }
-    let storage = kassa::storage::open(&kassa::config::DatabaseUrl::new(url.clone())).await.unwrap().stores.payments;
+    let storage = crate::helpers::open_database(&url).await.stores.payments;
     for id in &expiring {
         let p = storage.payment(&key.project_id, id).await.unwrap().unwrap();
         let finals = storage.history(&p.request_id).await.unwrap().iter().filter(|h| h.state.is_final()).count();
@@ -313,8 +346,15 @@ async fn card_numbers_and_codes_never_reach_logs_or_storage() {
     let done = call(&client, &server, &key, "/api/v1/payment/ecom/payin/confirm-3ds-result",
         json!({"general": {"project_id": key.project_id, "payment_id": "c1"}, "3ds": {"pa_res": pa_res, "md": asc["md"]}})).await;
     assert_eq!(done["status"], "success");
-    // H2H: frictionless.
-    call(&client, &server, &key, "/api/v1/payment/ecom/payin", card("c2", "5555555555554444", "8264")).await;
+    // H2H: frictionless. The same body again is the same payment; another body is a conflict.
+    let c2 = card("c2", "5555555555554444", "8264");
+    let first = call(&client, &server, &key, "/api/v1/payment/ecom/payin", c2.clone()).await;
+    let again = call(&client, &server, &key, "/api/v1/payment/ecom/payin", c2.clone()).await;
+    assert_eq!(first["request_id"], again["request_id"]);
+    let mut changed = c2.clone();
+    changed["card"]["month"] = json!(11);
+    let r = post_signed_to(&client, &server.address, &key, "/api/v1/payment/ecom/payin", &changed).await;
+    assert_eq!(r.status(), 409);
     // The page's card form.
     let widget = call(
         &client,
@@ -370,5 +410,20 @@ async fn card_numbers_and_codes_never_reach_logs_or_storage() {
     for pan in ["4000000000003220", "5555555555554444", "2200700123456781"] {
         assert!(!stored.contains(pan), "{pan} is stored in full");
     }
-    assert!(stored.contains("400000******3220"), "the masked card is kept");
+    // Nor any unkeyed digest an offline search could invert: of the card, the code, or a body
+    // holding them (what an idempotency hash over the raw body would be).
+    let sha = |text: &str| {
+        use sha2::Digest;
+        hex::encode(sha2::Sha256::digest(text.as_bytes()))
+    };
+    let bodies = [card("c1", "4000000000003220", "9173"), c2, changed];
+    let mut digests: Vec<String> = bodies.iter().map(|b| sha(&kassa::crypto::normalize::normalize(b))).collect();
+    for secret in ["4000000000003220", "5555555555554444", "2200700123456781", "9173", "8264", "6402"] {
+        digests.push(sha(secret));
+    }
+    for digest in digests {
+        assert!(!stored.contains(&digest), "an unkeyed digest of card data is stored: {digest}");
+        assert!(!stored.contains(&digest.to_ascii_uppercase()));
+    }
+    assert!(stored.contains("4000********3220"), "the masked card is kept");
 }

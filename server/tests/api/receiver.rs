@@ -13,6 +13,8 @@ pub struct Received {
     pub path: String,
     pub headers: HeaderMap,
     pub body: Bytes,
+    /// When it arrived.
+    pub at: std::time::Instant,
 }
 
 impl Received {
@@ -63,7 +65,7 @@ pub struct Receiver {
 async fn handle(State(inner): State<Arc<Mutex<Inner>>>, uri: Uri, headers: HeaderMap, body: Bytes) -> StatusCode {
     let (n, behaviour) = {
         let mut i = inner.lock().unwrap();
-        i.received.push(Received { path: uri.path().to_string(), headers, body });
+        i.received.push(Received { path: uri.to_string(), headers, body, at: std::time::Instant::now() });
         i.answered += 1;
         (i.answered, i.behaviour.clone())
     };

@@ -9,6 +9,10 @@ use crate::validation::with;
 
 const CREATE: &str = "/api/v1/widget/payin";
 
+pub fn widget_body(app: &TestApp, id: &str, currency: &str, method: Option<&str>, country: &str) -> Value {
+    widget(app, id, currency, method, country)
+}
+
 fn widget(app: &TestApp, id: &str, currency: &str, method: Option<&str>, country: &str) -> Value {
     let mut body = json!({
         "general": {"project_id": app.key.project_id, "payment_id": id, "redirect_url": "https://shop.example/back"},
@@ -162,6 +166,10 @@ impl<'a> Browser<'a> {
         Browser { app, cookie: None }
     }
 
+    pub fn cookie(&self) -> Option<String> {
+        self.cookie.clone()
+    }
+
     fn keep_cookie(&mut self, r: &reqwest::Response) {
         if let Some(c) = r.headers().get("set-cookie").and_then(|v| v.to_str().ok()) {
             self.cookie = c.split(';').next().map(str::to_string);
@@ -217,7 +225,7 @@ async fn the_page_is_protected_and_follows_post_redirect_get(backend: Backend) {
     assert_eq!(headers["referrer-policy"], "no-referrer");
     assert!(html.starts_with("<!DOCTYPE html><html lang=\"ru\""), "RU payments default to Russian");
     let csrf = csrf_of(&html);
-    assert_eq!(csrf.len(), 40);
+    assert_eq!(csrf.len(), 43, "an HMAC-SHA256, base64url");
 
     // Without the session's token the form changes nothing.
     let r = browser.post_form(&format!("{form_url}/method"), &[("csrf", "forged"), ("method", "payin-p2p-card")]).await;
@@ -261,10 +269,13 @@ async fn the_page_is_protected_and_follows_post_redirect_get(backend: Backend) {
     assert_eq!(r.status(), 303);
     let r = post_receipt(file(vec![b'%'; 5 * 1024 * 1024 + 1])).await.unwrap();
     assert_eq!(r.status(), 303);
+    let location = r.headers()["location"].to_str().unwrap().to_string();
     let (_, info) = app.call("/api/v1/widget/payin/info", &app.general_ref("p1")).await;
     assert_eq!(status_of(&info), "processing:paid", "refused receipts change nothing");
+    let (_, _, html) = browser.get(&format!("{}{location}&lang=en", app.address)).await;
+    assert!(html.contains("The file is larger than 5 MB."), "the refusal is shown on the page the form returns to");
     let (_, _, html) = browser.get(&format!("{form_url}?lang=en")).await;
-    assert!(html.contains("The file is larger than 5 MB."), "the last refusal is shown once");
+    assert!(!html.contains("The file is larger than 5 MB."), "and only there");
     let r = post_receipt(file(b"%PDF-1.4\n%receipt\n".to_vec())).await.unwrap();
     assert_eq!(r.status(), 303);
     let (_, info) = app.call("/api/v1/widget/payin/info", &app.general_ref("p1")).await;
