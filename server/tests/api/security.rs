@@ -591,3 +591,16 @@ async fn sandbox_and_live_databases_are_never_mixed_up() {
     let r = live.client.get(live.url("/healthz")).send().await.unwrap();
     assert!(r.headers().get("x-kassa-mode").is_none());
 }
+
+/// Item 10: invented HTTP methods cannot create metric series: they are counted as `other`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn invented_methods_make_no_new_metric_series() {
+    let app = spawn_app(Backend::Sqlite).await;
+    for i in 0..20 {
+        let method = reqwest::Method::from_bytes(format!("XMETHOD{i}").as_bytes()).unwrap();
+        app.client.request(method, app.url("/healthz")).send().await.unwrap();
+    }
+    let metrics = app.client.get(app.url("/metrics")).send().await.unwrap().text().await.unwrap();
+    assert!(!metrics.contains("XMETHOD"), "no series per invented method");
+    assert!(metrics.contains("method=\"other\""), "{metrics}");
+}
