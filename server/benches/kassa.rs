@@ -1,7 +1,8 @@
 //! Kassa's benchmarks, each beside a floor measured in the same run (docs/PERFORMANCE.md).
 //!
-//! `cargo bench --bench kassa -- [normalize|create|info|callbacks|page|all]`
-//! PostgreSQL parts use `KASSA_BENCH_PG` (default `postgres://postgres@127.0.0.1:5432/test`).
+//! `cargo bench --bench kassa -- [normalize|create|info|callbacks|page|payout|all]`
+//! PostgreSQL parts use `KASSA_BENCH_PG` (default `postgres://postgres@127.0.0.1:5432/test`);
+//! `KASSA_BENCH_BACKENDS=sqlite` or `postgres` measures one backend.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -41,6 +42,9 @@ fn main() {
     }
     if what == "info" || what == "all" {
         rt.block_on(info_bench());
+    }
+    if what == "payout" || what == "all" {
+        rt.block_on(payout_bench());
     }
     if what == "callbacks" || what == "all" {
         rt.block_on(callbacks_bench());
@@ -84,14 +88,46 @@ where
     F: Fn(usize) -> Fut + Send + Sync + 'static,
     Fut: std::future::Future<Output = bool> + Send,
 {
+    Stats::of(&[load_for(WARMUP, RUN, one).await])
+}
+
+/// What one measured stretch of load saw.
+struct Measured {
+    latencies: Vec<Duration>,
+    cpu_s: f64,
+    run: Duration,
+}
+
+impl Stats {
+    /// Throughput and CPU over all stretches together, percentiles over all their requests.
+    fn of(parts: &[Measured]) -> Stats {
+        let mut all: Vec<Duration> = parts.iter().flat_map(|m| m.latencies.iter().copied()).collect();
+        all.sort();
+        let run: f64 = parts.iter().map(|m| m.run.as_secs_f64()).sum();
+        let cpu: f64 = parts.iter().map(|m| m.cpu_s).sum();
+        Stats {
+            throughput: all.len() as f64 / run,
+            p50_ms: percentile(&all, 0.5),
+            p99_ms: percentile(&all, 0.99),
+            cpu_us: cpu * 1e6 / all.len().max(1) as f64,
+        }
+    }
+}
+
+/// `CONCURRENCY` workers calling `one` for `warmup` + `run`; the `run` part is measured.
+async fn load_for<F, Fut>(warmup: Duration, run: Duration, one: F) -> Measured
+where
+    F: Fn(usize) -> Fut + Send + Sync + 'static,
+    Fut: std::future::Future<Output = bool> + Send,
+{
     let one = Arc::new(one);
     let next = Arc::new(AtomicUsize::new(0));
     let latencies = Arc::new(Mutex::new(Vec::new()));
     let start = Instant::now();
     let cpu_at_run = tokio::spawn(async move {
-        tokio::time::sleep(WARMUP).await;
+        tokio::time::sleep(warmup).await;
         let at_run = process_cpu_s();
-        tokio::time::sleep(RUN).await;
+        tokio::time::sleep(run).await;
         process_cpu_s() - at_run
     });
     let mut workers = Vec::new();
@@ -101,13 +137,13 @@ where
             let mut mine = Vec::new();
             loop {
                 let began = Instant::now();
-                if began - start > WARMUP + RUN {
+                if began - start > warmup + run {
                     break;
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let ok = one(i).await;
                 assert!(ok, "request {i} failed");
-                if began - start >= WARMUP {
+                if began - start >= warmup {
                     mine.push(began.elapsed());
                 }
             }
@@ -117,15 +153,9 @@ where
     for w in workers {
         w.await.unwrap();
     }
-    let cpu = cpu_at_run.await.unwrap();
-    let mut all = latencies.lock().await.clone();
-    all.sort();
-    Stats {
-        throughput: all.len() as f64 / RUN.as_secs_f64(),
-        p50_ms: percentile(&all, 0.5),
-        p99_ms: percentile(&all, 0.99),
-        cpu_us: cpu * 1e6 / all.len().max(1) as f64,
-    }
+    let cpu_s = cpu_at_run.await.unwrap();
+    let latencies = std::mem::take(&mut *latencies.lock().await);
+    Measured { latencies, cpu_s, run }
 }
 
 fn report(name: &str, s: &Stats) {
@@ -133,6 +163,15 @@ fn report(name: &str, s: &Stats) {
         "  {name:<44} {:>9.0} req/s   p50 {:>7.2} ms   p99 {:>7.2} ms   {:>5.0} µs CPU/req",
         s.throughput, s.p50_ms, s.p99_ms, s.cpu_us
     );
+}
+
+/// The backends to measure: `KASSA_BENCH_BACKENDS=sqlite` (or `postgres`) narrows a run to one.
+fn backends() -> Vec<Backend> {
+    let only = std::env::var("KASSA_BENCH_BACKENDS").unwrap_or_default();
+    [Backend::Sqlite, Backend::Postgres]
+        .into_iter()
+        .filter(|b| only.is_empty() || only.to_ascii_lowercase().contains(&format!("{b:?}").to_ascii_lowercase()))
+        .collect()
 }
 
 fn pg_admin() -> String {
@@ -440,7 +479,7 @@ async fn create_bench() {
         WARMUP.as_secs(),
         RUN.as_secs()
     );
-    for backend in [Backend::Sqlite, Backend::Postgres] {
+    for backend in backends() {
         let client = reqwest::Client::builder().pool_max_idle_per_host(CONCURRENCY).build().unwrap();
         let (floor_url_db, _floor_dir) = fresh(backend, "floor").await;
         let floor_url = floor_server(floor_url_db.clone()).await;
@@ -476,6 +515,95 @@ async fn create_bench() {
         if backend == Backend::Postgres {
             drop_pg(&db).await;
             drop_pg(&floor_url_db).await;
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payout create beside payin create (issue 10)
+
+fn payout_body(project_id: &str, i: usize) -> Value {
+    json!({
+        "general": {"project_id": project_id, "payment_id": format!("payout-{i}"), "merchant_callback_url": "https://merchant.example/cb"},
+        "payment": {"method": "card-p2p", "amount": 100 + (i % 1000) as i64, "currency": "RUB", "description": "Withdrawal"},
+        "receiver": {"pan": "5536913812345672", "card_holder": "IVAN PETROV"},
+        "customer": {"id": format!("user-{}", i % 1000), "ip_address": "203.0.113.7", "country": "RU"}
+    })
+}
+
+/// Gives the project a balance to pay out from, as an opening entry of the ledger.
+async fn fund(database_url: &str, project_id: &str, amount: i64) {
+    use sqlx::Connection;
+    let statements = [
+        format!(
+            "INSERT INTO balances (project_id, currency, amount, locked_amount) VALUES ('{project_id}', 'RUB', {amount}, 0)"
+        ),
+        format!(
+            "INSERT INTO ledger_entries (project_id, currency, request_id, kind, amount_delta, locked_delta, created_ms) \
+             VALUES ('{project_id}', 'RUB', NULL, 'opening', {amount}, 0, 0)"
+        ),
+    ];
+    if database_url.starts_with("sqlite") {
+        let mut c = sqlx::SqliteConnection::connect(database_url).await.unwrap();
+        for sql in &statements {
+            sqlx::query(sql).execute(&mut c).await.unwrap();
+        }
+    } else {
+        let mut c = sqlx::PgConnection::connect(database_url).await.unwrap();
+        for sql in &statements {
+            sqlx::query(sql).execute(&mut c).await.unwrap();
+        }
+    }
+}
+
+/// Rounds of payins then payouts, alternating, so drift on a shared machine and work one kind
+/// leaves behind (the payins' requisites search) fall on both alike.
+const PAYOUT_ROUNDS: usize = 3;
+const PAYOUT_WARMUP: Duration = Duration::from_secs(1);
+const PAYOUT_RUN: Duration = Duration::from_secs(5);
+
+async fn payout_bench() {
+    println!(
+        "## Payout create beside payin create (target: payouts at least 80 % of payins)\n\n  \
+         {CONCURRENCY} concurrent clients; {PAYOUT_ROUNDS} alternating rounds of payins then payouts, each \
+         {}s warm-up and {}s measured; one server and database for both.\n",
+        PAYOUT_WARMUP.as_secs(),
+        PAYOUT_RUN.as_secs()
+    );
+    for backend in backends() {
+        let client = reqwest::Client::builder().pool_max_idle_per_host(CONCURRENCY).build().unwrap();
+        let (db, _dir) = fresh(backend, "payout").await;
+        let kassa = start_kassa(&db, |_| {}).await;
+        fund(&db, &kassa.key.1, 1_000_000_000_000).await;
+        // Each request is signed once (a replayed signature is refused), so every round takes
+        // the next unused ones.
+        let payins: Arc<Vec<Prepared>> =
+            Arc::new((0..150_000).map(|i| prepare(&kassa, &create_body(&kassa.key.1, i))).collect());
+        let payouts: Arc<Vec<Prepared>> =
+            Arc::new((0..150_000).map(|i| prepare(&kassa, &payout_body(&kassa.key.1, i))).collect());
+        let round = |path: &str, prepared: Arc<Vec<Prepared>>, cursor: Arc<AtomicUsize>| {
+            let (client, url) = (client.clone(), format!("{}{path}", kassa.base));
+            load_for(PAYOUT_WARMUP, PAYOUT_RUN, move |_| {
+                let (client, prepared, url) = (client.clone(), prepared.clone(), url.clone());
+                let i = cursor.fetch_add(1, Ordering::Relaxed);
+                async move { send(&client, &url, &prepared[i % prepared.len()]).await }
+            })
+        };
+        let (payin_cursor, payout_cursor) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
+        let (mut payin, mut payout) = (Vec::new(), Vec::new());
+        for _ in 0..PAYOUT_ROUNDS {
+            payin.push(round("/api/v1/payment/p2p/payin", payins.clone(), payin_cursor.clone()).await);
+            payout.push(round("/api/v1/payment/p2p/payout", payouts.clone(), payout_cursor.clone()).await);
+        }
+        let (payin, payout) = (Stats::of(&payin), Stats::of(&payout));
+        println!("  {backend:?}:");
+        report("payin create", &payin);
+        report("payout create (balance lock + ledger entry)", &payout);
+        println!("  {:<44} {:>8.0} %\n", "payout / payin", 100.0 * payout.throughput / payin.throughput);
+        let mismatches = kassa.stores.ledger.verify().await.unwrap();
+        assert!(mismatches.is_empty(), "the ledger holds after the run: {mismatches:?}");
+        if backend == Backend::Postgres {
+            drop_pg(&db).await;
         }
     }
 }
@@ -524,7 +652,7 @@ async fn bulk_insert(storage_url: &str, project_id: &str, from: i64, count: i64)
 
 async fn info_bench() {
     println!("## Info latency on 10,000 vs 1,000,000 payments\n");
-    for backend in [Backend::Sqlite, Backend::Postgres] {
+    for backend in backends() {
         let (db, _dir) = fresh(backend, "info").await;
         let kassa = start_kassa(&db, |_| {}).await;
         let client = reqwest::Client::new();

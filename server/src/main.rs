@@ -33,11 +33,23 @@ enum Command {
         #[command(subcommand)]
         command: KeyCommand,
     },
+    /// The balance ledger.
+    Ledger {
+        #[command(subcommand)]
+        command: LedgerCommand,
+    },
     /// The master key sealing the secrets stored in the database.
     MasterKey {
         #[command(subcommand)]
         command: MasterKeyCommand,
     },
+}
+
+#[derive(Subcommand)]
+enum LedgerCommand {
+    /// Recomputes every balance from its entries; prints the differences and exits non-zero
+    /// when there is any.
+    Verify,
 }
 
 #[derive(Subcommand)]
@@ -157,6 +169,16 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 admin::add_request_key(database.stores.projects.as_ref(), &project, key_type, pem.as_deref()).await?;
             print_json(&key);
             Ok(())
+        }
+        Command::Ledger { command: LedgerCommand::Verify } => {
+            let database = open().await?;
+            let mismatches = database.stores.ledger.verify().await?;
+            print_json(&serde_json::json!({"balances_checked": "all", "mismatches": mismatches}));
+            if mismatches.is_empty() {
+                Ok(())
+            } else {
+                anyhow::bail!("{} balance(s) differ from their ledger entries", mismatches.len())
+            }
         }
         Command::MasterKey { command: MasterKeyCommand::New } => {
             println!("{}", kassa::crypto::vault::new_key_text());

@@ -48,7 +48,7 @@ impl PaymentInfo {
             method: p.method.map(|m| m.code().to_string()),
             widget_method: p.widget_method.map(|m| m.code().to_string()),
             payment_system: p.details.payment_system.clone(),
-            payment_type: "payin",
+            payment_type: p.payment_type.code(),
         }
     }
 }
@@ -178,6 +178,27 @@ pub fn display_data(p: &Payment, public_url: &str) -> Vec<DisplayItem> {
     }
     items.push(item("reject_url", format!("{base}/api/v1/payment/p2p/payin/cancel")));
     items
+}
+
+/// The receiver of a payout, as merchants see it (the card or account number masked).
+#[derive(Clone, Debug, Serialize, ToSchema)]
+pub struct ReceiverView {
+    pub pan_hidden: Option<String>,
+    pub card_holder: Option<String>,
+    pub bank_symbol: Option<String>,
+    pub phone: Option<String>,
+}
+
+impl ReceiverView {
+    pub fn of(p: &Payment) -> Option<Self> {
+        let r = p.details.receiver.as_ref()?;
+        Some(ReceiverView {
+            pan_hidden: r.pan_hidden.clone(),
+            card_holder: r.card_holder.clone(),
+            bank_symbol: r.bank_symbol.clone(),
+            phone: r.phone.clone(),
+        })
+    }
 }
 
 /// Masked `sender` of H2H info.

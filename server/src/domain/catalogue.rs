@@ -586,6 +586,54 @@ pub const H2C_ECOM: &[H2cRow] = &[
     },
 ];
 
+/// What a payout's receiver must give (decisions.md §6, §10; merchant-api.md Bank record).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReceiverNeed {
+    /// `receiver.pan`: a card number passing Luhn.
+    CardNumber,
+    /// `receiver.pan`: an account number.
+    AccountNumber,
+    /// `receiver.phone`, in the country's format.
+    Phone,
+    /// `receiver.bank_symbol`, a bank of the country's list.
+    Bank,
+    /// `receiver.bank_symbol`, a bank of the fast payment system (`is_sbp_bank`).
+    SbpBank,
+}
+
+/// What each payout method needs of its receiver: the payout rules, beside the payout column
+/// of the rows above.
+pub const PAYOUT_RECEIVERS: &[(Method, &[ReceiverNeed])] = &[
+    (Method::CardP2p, &[ReceiverNeed::CardNumber]),
+    (Method::CardEcom, &[ReceiverNeed::CardNumber]),
+    (Method::SbpP2p, &[ReceiverNeed::Phone, ReceiverNeed::SbpBank]),
+    (Method::MobileP2p, &[ReceiverNeed::Phone]),
+    (Method::PhoneP2p, &[ReceiverNeed::Phone]),
+    (Method::AccountNumber, &[ReceiverNeed::AccountNumber, ReceiverNeed::Bank]),
+];
+
+/// What a payout by `method` needs of its receiver.
+pub fn payout_receiver_needs(method: Method) -> &'static [ReceiverNeed] {
+    PAYOUT_RECEIVERS.iter().find(|(m, _)| *m == method).map(|(_, needs)| *needs).unwrap_or(&[])
+}
+
+/// The row whose payout column offers `method` in `currency` (the H2H rows, then the
+/// e-commerce row). H2C-only currencies (KGS) have none: payouts are H2H only.
+pub fn payout_row(currency: &str, method: Method) -> Option<&'static H2hRow> {
+    H2H.iter().chain(H2H_ECOM).find(|r| r.currency == currency && r.payout.contains(&method))
+}
+
+/// The payout methods offered in `currency`.
+pub fn payout_methods(currency: &str) -> Vec<Method> {
+    let mut methods = Vec::new();
+    for m in H2H.iter().chain(H2H_ECOM).filter(|r| r.currency == currency).flat_map(|r| r.payout.iter()) {
+        if !methods.contains(m) {
+            methods.push(*m);
+        }
+    }
+    methods
+}
+
 /// The H2H p2p row of a currency.
 pub fn h2h_row(currency: &str) -> Option<&'static H2hRow> {
     H2H.iter().find(|r| r.currency == currency)
@@ -805,6 +853,21 @@ mod tests {
         assert_eq!(Country::AZ.phone_patterns(), r"^\+7\d{10}$ or ^\+994\d{7,12}$");
         assert_eq!(Country::KE.phone_patterns(), r"^\d{8,15}$");
         assert_eq!(Country::ZA.phone_patterns(), r"^\+?\d{7,15}$");
+    }
+
+    #[test]
+    fn payouts_follow_the_payout_column() {
+        assert_eq!(payout_row("RUB", Method::SbpP2p).unwrap().country, Country::RU);
+        assert_eq!(payout_row("RUB", Method::CardEcom).unwrap().country, Country::RU);
+        assert!(payout_row("RUB", Method::SbpQr).is_none(), "a deposit method only");
+        assert!(payout_row("KGS", Method::CardP2p).is_none(), "no payouts in H2C-only currencies");
+        assert!(payout_row("USD", Method::CardP2p).is_none());
+        assert_eq!(payout_methods("RUB"), [Method::CardP2p, Method::SbpP2p, Method::MobileP2p, Method::CardEcom]);
+        for row in H2H.iter().chain(H2H_ECOM) {
+            for m in row.payout {
+                assert!(!payout_receiver_needs(*m).is_empty(), "{m} has receiver rules");
+            }
+        }
     }
 
     #[test]

@@ -6,8 +6,8 @@
 //! The body is rendered when the change is written, by a [`CallbackRenderer`] handed in at
 //! start-up: the domain decides *that* a callback is sent, the wire format is not its business.
 
-use super::catalogue::{Integration, MethodKind};
-use super::payment::{Payment, PaymentState};
+use super::catalogue::Integration;
+use super::payment::{Flow, Payment, PaymentState};
 
 /// Kind of callback (merchant-api.md Events).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -180,7 +180,7 @@ pub fn kind_for(p: &Payment) -> Option<CallbackKind> {
         PaymentState::Decline => Some(CallbackKind::Decline),
         _ => {
             // E-commerce: informative callbacks only in H2H, for the 3DS and redirect steps.
-            let card = p.kind() == Some(MethodKind::CardEcom);
+            let card = p.flow() == Flow::Card;
             let card_informative = p.integration != Integration::Widget
                 && matches!(p.state, PaymentState::Awaiting3ds | PaymentState::AwaitingRedirect);
             (!card || card_informative).then_some(CallbackKind::Informative)
@@ -203,7 +203,7 @@ fn url_for(p: &Payment, kind: CallbackKind) -> Option<&String> {
 pub fn give_up_ms(p: &Payment, kind: CallbackKind, now_ms: i64) -> Option<i64> {
     match kind {
         CallbackKind::Success | CallbackKind::Decline => Some(now_ms + FINAL_RETRY_WINDOW_MS),
-        CallbackKind::Informative if p.kind() == Some(MethodKind::CardEcom) => Some(p.expires_ms()),
+        CallbackKind::Informative if p.flow() == Flow::Card => Some(p.expires_ms()),
         CallbackKind::Informative => None,
     }
 }

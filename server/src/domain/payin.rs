@@ -143,21 +143,18 @@ pub async fn validate(
     let integration = draft.integration;
     let payment = draft.payment.as_ref();
 
-    let currency = payment.and_then(|p| p.currency.as_deref()).and_then(|code| match Currency::parse(code) {
-        Some(cur) => Some(cur),
-        None => {
-            v.fail("payment.currency", format!("{code} is not supported"));
-            None
-        }
-    });
     if payment.is_some() {
         v.require("payment.currency", payment.and_then(|p| p.currency.as_ref()).is_some(), "is required");
         v.require("payment.amount", payment.and_then(|p| p.amount).is_some(), "is required");
     }
-    let placement = match (payment, currency) {
-        (Some(p), Some(cur)) => place(&mut v, integration, p, cur, project),
+    // The row that holds the currency and the method decides; a method not offered for the
+    // currency is an error on the method (decisions.md §10), whatever the currency.
+    let placement = match (payment, payment.and_then(|p| p.currency.as_deref())) {
+        (Some(p), Some(code)) => place(&mut v, integration, p, code, project),
         _ => None,
     };
+    let currency =
+        placement.as_ref().and_then(|_| payment.and_then(|p| p.currency.as_deref()).and_then(Currency::parse));
     let lifetime = match (payment, &placement) {
         (Some(p), Some(place)) => {
             let range = place.lifetime;
@@ -267,6 +264,7 @@ pub async fn validate(
             payment_system,
             description: payment.description.clone(),
             extra_param: payment.extra_param.clone(),
+            receiver: None,
         },
         card,
         request_hash: draft.request_hash,
@@ -300,18 +298,17 @@ fn place(
     v: &mut Violations,
     integration: Integration,
     p: &PaymentDraft,
-    currency: Currency,
+    code: &str,
     project: &Project,
 ) -> Option<Placement> {
-    let code = currency.code;
     match integration {
         Integration::H2hP2p => {
-            let Some(row) = catalogue::h2h_row(code) else {
-                v.fail("payment.currency", format!("{code} is not available for p2p payments"));
-                return None;
-            };
             v.require("payment.method", p.method.is_some(), "is required");
             let method_code = p.method.as_ref()?;
+            let Some(row) = catalogue::h2h_row(code) else {
+                v.fail("payment.method", format!("{method_code} is not available for {code}"));
+                return None;
+            };
             let Some(method) = Method::parse(method_code).filter(|m| row.deposit.contains(m)) else {
                 let offered: Vec<_> = row.deposit.iter().map(|m| m.code()).collect();
                 v.fail(
@@ -327,18 +324,18 @@ fn place(
             Some(h2h_placement(row, method))
         }
         Integration::H2hEcom => {
+            v.require("payment.method", p.method.is_some(), "is required");
+            let method_code = p.method.as_ref()?;
             let Some(row) = catalogue::h2h_ecom_row(code) else {
                 v.fail(
-                    "payment.currency",
+                    "payment.method",
                     format!(
-                        "{code} is not available for e-commerce payments; available: {}",
+                        "{method_code} is not available for {code}; e-commerce currencies: {}",
                         catalogue::ecom_currencies()
                     ),
                 );
                 return None;
             };
-            v.require("payment.method", p.method.is_some(), "is required");
-            let method_code = p.method.as_ref()?;
             let Some(method) = Method::parse(method_code).filter(|m| row.deposit.contains(m)) else {
                 v.fail("payment.method", format!("must be {}", Method::CardEcom));
                 return None;
@@ -364,7 +361,10 @@ fn place(
                 None => None,
             };
             let Some(row) = catalogue::h2c_row(code, widget_method) else {
-                v.fail("payment.currency", format!("{code} is not available for widget payments"));
+                match widget_method {
+                    Some(m) => v.fail("payment.widget_method", format!("{m} is not available for {code}")),
+                    None => v.fail("payment.currency", format!("{code} is not available for widget payments")),
+                }
                 return None;
             };
             match (widget_method, row.required_method) {

@@ -16,24 +16,30 @@ pub enum PaymentState {
     Paid,
     Awaiting3ds,
     AwaitingRedirect,
+    /// Payouts: the operator is sending the money.
+    PayoutProcess,
     DisputeNoPayment,
     DisputeDifferentAmount,
     DisputeConfirmTimeout,
+    /// Payouts: the transfer failed; the operator decides.
+    DisputePayoutFailed,
     Decline,
     Success,
 }
 
 impl PaymentState {
-    pub const ALL: [PaymentState; 11] = [
+    pub const ALL: [PaymentState; 13] = [
         PaymentState::New,
         PaymentState::Requisites,
         PaymentState::AwaitingConfirm,
         PaymentState::Paid,
         PaymentState::Awaiting3ds,
         PaymentState::AwaitingRedirect,
+        PaymentState::PayoutProcess,
         PaymentState::DisputeNoPayment,
         PaymentState::DisputeDifferentAmount,
         PaymentState::DisputeConfirmTimeout,
+        PaymentState::DisputePayoutFailed,
         PaymentState::Decline,
         PaymentState::Success,
     ];
@@ -41,8 +47,8 @@ impl PaymentState {
     pub fn status(self) -> &'static str {
         use PaymentState::*;
         match self {
-            New | Requisites | AwaitingConfirm | Paid | Awaiting3ds | AwaitingRedirect => "processing",
-            DisputeNoPayment | DisputeDifferentAmount | DisputeConfirmTimeout => "dispute",
+            New | Requisites | AwaitingConfirm | Paid | Awaiting3ds | AwaitingRedirect | PayoutProcess => "processing",
+            DisputeNoPayment | DisputeDifferentAmount | DisputeConfirmTimeout | DisputePayoutFailed => "dispute",
             Decline => "decline",
             Success => "success",
         }
@@ -57,9 +63,11 @@ impl PaymentState {
             Paid => Some("paid"),
             Awaiting3ds => Some("awaiting_3ds_result"),
             AwaitingRedirect => Some("awaiting_redirect_result"),
+            PayoutProcess => Some("payout_process"),
             DisputeNoPayment => Some("no_payment"),
             DisputeDifferentAmount => Some("different_amount"),
             DisputeConfirmTimeout => Some("confirm_timeout"),
+            DisputePayoutFailed => Some("payout_failed"),
             Decline | Success => None,
         }
     }
@@ -87,6 +95,26 @@ impl std::fmt::Display for PaymentState {
             Some(sub) => write!(f, "{}:{}", self.status(), sub),
             None => f.write_str(self.status()),
         }
+    }
+}
+
+/// `payment_info.type`: money in from a payer, or out to a receiver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PaymentType {
+    Payin,
+    Payout,
+}
+
+impl PaymentType {
+    pub fn code(self) -> &'static str {
+        match self {
+            PaymentType::Payin => "payin",
+            PaymentType::Payout => "payout",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Self> {
+        [PaymentType::Payin, PaymentType::Payout].into_iter().find(|t| t.code() == s)
     }
 }
 
@@ -194,6 +222,20 @@ pub struct Recipient {
     pub currency: String,
 }
 
+/// The receiver of a payout as kept with it: the card or account number masked (the full one
+/// is stored sealed, apart, for the operator who pays).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ReceiverDetails {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pan_hidden: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub card_holder: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bank_symbol: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub phone: Option<String>,
+}
+
 /// Where callbacks and the user go, from `general`.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Urls {
@@ -224,6 +266,9 @@ pub struct Details {
     pub description: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub extra_param: Option<String>,
+    /// Payouts: whom the money goes to.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub receiver: Option<ReceiverDetails>,
 }
 
 /// Card e-commerce progress: what the acquirer asked for and the 3DS bookkeeping.
@@ -265,6 +310,7 @@ pub struct Payment {
     pub request_id: String,
     pub project_id: String,
     pub payment_id: String,
+    pub payment_type: PaymentType,
     pub integration: Integration,
     pub country: Country,
     pub currency: Currency,
@@ -321,6 +367,9 @@ impl Payment {
     }
 
     pub fn flow(&self) -> Flow {
+        if self.payment_type == PaymentType::Payout {
+            return Flow::Payout;
+        }
         match self.kind() {
             None => Flow::Unchosen,
             Some(MethodKind::Push) => Flow::Push,
@@ -363,6 +412,8 @@ pub enum Flow {
     Push,
     /// Card e-commerce through the acquirer.
     Card,
+    /// Money out of the project's balance, sent by an operator.
+    Payout,
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -8,11 +8,14 @@ use tokio::sync::Notify;
 
 use super::acquirer::{Acquirer, Authorization, Card, ThreeDsOutcome};
 use super::catalogue::{self, Integration, MethodKind, WidgetMethod};
+use super::ledger::{self, Mismatch, StoredEntry};
 use super::outbox::{self, CallbackRecord, CallbackRenderer};
 use super::payin::{self, NewPayin, PayinDraft};
 use super::payment::{
-    Actor, CardAuth, Flow, MaskedCard, Payment, PaymentState, mask_pan, new_page_token, new_request_id,
+    Actor, CardAuth, Details, Flow, MaskedCard, Payment, PaymentState, PaymentType, mask_pan, new_page_token,
+    new_request_id,
 };
+use super::payout::{self, PayoutDraft};
 use super::ports::{Balance, HistoryEntry, Inserted, NewReceipt, PaymentChange, Receipt, StoreError, Stores};
 use super::project::Project;
 use super::requisites::{Candidate, RequisiteQuery, rank_candidates};
@@ -79,6 +82,16 @@ pub struct Created {
     pub payment: Payment,
     /// False when this was a retry answered with the existing payment.
     pub fresh: bool,
+}
+
+/// A project's money in one currency over a period.
+#[derive(Clone, Debug)]
+pub struct Statement {
+    /// (available, locked) at the start.
+    pub opening: (i64, i64),
+    pub entries: Vec<StoredEntry>,
+    /// (available, locked) at the end: the opening plus the entries.
+    pub closing: (i64, i64),
 }
 
 /// How an operator closes a dispute.
@@ -199,7 +212,7 @@ impl Payments {
         let (state, status_description) = match flow {
             _ if refused => (PaymentState::Decline, Some(reason::DECLINED_BY_ANTI_FRAUD.to_string())),
             Flow::Transfer => (PaymentState::Requisites, None),
-            Flow::Unchosen | Flow::Push | Flow::Card => (PaymentState::New, None),
+            Flow::Unchosen | Flow::Push | Flow::Card | Flow::Payout => (PaymentState::New, None),
         };
         // A card given with the request is authorized at once: the row is written already
         // claimed for that authorization, so a crash before the answer ends in a decline.
@@ -208,6 +221,7 @@ impl Payments {
             request_id: new_request_id(),
             project_id: new.project.id.clone(),
             payment_id: new.payment_id,
+            payment_type: PaymentType::Payin,
             integration: new.integration,
             country: new.country,
             currency: new.currency,
@@ -278,6 +292,14 @@ impl Payments {
         self.stores.payments.payment(project_id, payment_id).await?.ok_or(DomainError::NotFound)
     }
 
+    /// A payin, or a payout, of the project: the payin endpoints do not see payouts, nor the
+    /// payout endpoints payins.
+    pub async fn find_of(&self, project_id: &str, payment_id: &str, kind: PaymentType) -> Result<Payment> {
+        self.find(project_id, payment_id)
+            .await
+            .and_then(|p| if p.payment_type == kind { Ok(p) } else { Err(DomainError::NotFound) })
+    }
+
     pub async fn by_request_id(&self, request_id: &str) -> Result<Payment> {
         self.stores.payments.payment_by_request_id(request_id).await?.ok_or(DomainError::NotFound)
     }
@@ -294,8 +316,109 @@ impl Payments {
         Ok(self.stores.payments.receipts(request_id).await?)
     }
 
+    /// The project's balance per currency: available, and locked by open payouts.
     pub async fn balances(&self, project_id: &str) -> Result<Vec<Balance>> {
-        Ok(self.stores.payments.balances(project_id).await?)
+        Ok(self.stores.ledger.balances(project_id).await?)
+    }
+
+    /// A statement: the balance (available, locked) at `from_ms`, the entries of
+    /// `[from_ms, to_ms)`, and the balance they lead to.
+    pub async fn statement(&self, project_id: &str, currency: &str, from_ms: i64, to_ms: i64) -> Result<Statement> {
+        let opening = self.stores.ledger.balance_before(project_id, currency, from_ms).await?;
+        let entries = self.stores.ledger.entries(project_id, currency, from_ms, to_ms).await?;
+        let closing = entries.iter().fold(opening, |(a, l), e| (a + e.entry.available_delta, l + e.entry.locked_delta));
+        Ok(Statement { opening, entries, closing })
+    }
+
+    /// Every balance that differs from the sum of its entries (empty when the ledger holds).
+    pub async fn verify_ledger(&self) -> Result<Vec<Mismatch>> {
+        Ok(self.stores.ledger.verify().await?)
+    }
+
+    // -----------------------------------------------------------------------------------------
+    // Payouts
+
+    /// Validates a payout request against the catalogue's payout column and receiver rules,
+    /// then creates it, locking its amount on the project's balance in the same transaction
+    /// (or answers the payout an identical earlier request created). A balance short of the
+    /// amount refuses it with `Insufficient balance` and creates nothing.
+    pub async fn create_payout(&self, project: &Project, draft: PayoutDraft) -> Result<Created> {
+        let new = payout::validate(draft, project, self.stores.banks.as_ref())
+            .await?
+            .map_err(|v| DomainError::Validation(v.into_vec()))?;
+        let now = now_ms();
+        let payout = Payment {
+            request_id: new_request_id(),
+            project_id: new.project.id.clone(),
+            payment_id: new.payment_id,
+            payment_type: PaymentType::Payout,
+            integration: Integration::H2hP2p,
+            country: new.country,
+            currency: new.currency,
+            method: Some(new.method),
+            widget_method: None,
+            amount: new.amount,
+            old_amount: new.amount,
+            initial_amount: new.amount,
+            // Payouts do not expire: an operator sends them (decisions.md §10).
+            lifetime_s: 0,
+            created_ms: now,
+            updated_ms: now,
+            state: PaymentState::New,
+            status_description: None,
+            version: 1,
+            details: Details {
+                urls: new.urls,
+                customer: new.customer,
+                description: new.description,
+                receiver: Some(new.receiver),
+                ..Details::default()
+            },
+            recipient: None,
+            card_auth: None,
+            page_token: new_page_token(),
+            request_hash: new.request_hash,
+            deadline_ms: None,
+            search_at_ms: None,
+            search_until_ms: None,
+            has_receipt: false,
+            received_amount: None,
+            last_actor: Actor::Merchant,
+        };
+        let lock = ledger::payout_created(&payout);
+        match self.stores.payments.insert_payout(&payout, &lock, new.receiver_pan.as_ref()).await? {
+            Inserted::Created => {
+                tracing::info!(request_id = %payout.request_id, amount = payout.amount, "payout created");
+                Ok(Created { payment: payout, fresh: true })
+            }
+            Inserted::Existing(existing)
+                if existing.request_hash == payout.request_hash || existing.request_hash == new.legacy_request_hash =>
+            {
+                Ok(Created { payment: *existing, fresh: false })
+            }
+            Inserted::Existing(_) => Err(DomainError::DuplicatePaymentId),
+        }
+    }
+
+    /// Operator: the payout is being sent (`processing:payout_process`).
+    pub async fn execute_payout(&self, payout: Payment, actor: Actor) -> Result<Payment> {
+        self.apply(payout, Change { event: Event::PayoutExecuted, actor, edit: &no_edit, receipt: None }).await
+    }
+
+    /// Operator: the payout arrived (`success`) or failed (`dispute:payout_failed`).
+    pub async fn payout_result(&self, payout: Payment, arrived: bool, actor: Actor) -> Result<Payment> {
+        let event = if arrived { Event::PayoutSucceeded } else { Event::PayoutFailed };
+        self.apply(payout, Change { event, actor, edit: &no_edit, receipt: None }).await
+    }
+
+    /// Payouts waiting for an operator, oldest first.
+    pub async fn payouts_waiting(&self, limit: i64) -> Result<Vec<Payment>> {
+        Ok(self.stores.payments.payouts_waiting(limit).await?)
+    }
+
+    /// The receiver's card or account number of a payout, in full, for the operator who pays.
+    pub async fn payout_receiver_pan(&self, payout: &Payment) -> Result<Option<crate::secret::Secret<String>>> {
+        Ok(self.stores.payments.payout_receiver_pan(&payout.request_id).await?)
     }
 
     /// A payment's callbacks with every delivery attempt.
@@ -351,8 +474,10 @@ impl Payments {
             }
             Resolution::Decline => (Event::DisputeNoFunds, payment.amount),
         };
+        // A payin's amount becomes the one received; a payout's never changes (its lock is
+        // released for exactly what it locked).
         let edit = move |p: &mut Payment| {
-            if p.state == PaymentState::Success {
+            if p.state == PaymentState::Success && p.payment_type == PaymentType::Payin {
                 p.old_amount = p.amount;
                 p.amount = received;
             }
@@ -529,11 +654,14 @@ impl Payments {
     /// The issuer's 3DS result (`PaRes`, `MD`): success when valid, else `decline` /
     /// `3DS authentication failed`. Idempotent: a final payment is answered as it is.
     pub async fn complete_3ds(&self, payment: Payment, pa_res: &str, md: &str, actor: Actor) -> Result<Payment> {
-        if payment.state.is_final() {
+        // Only a payment that asked for a 3DS or redirect result takes one; one it finalized
+        // answers the same again (the merchant's retry), any other is a 409.
+        let awaited = payment.card_auth.as_ref().is_some_and(|a| a.asc_info.is_some() || a.redirect_info.is_some());
+        if payment.state.is_final() && awaited {
             return Ok(payment);
         }
         if !matches!(payment.state, PaymentState::Awaiting3ds | PaymentState::AwaitingRedirect) {
-            return Err(IllegalMove::NotAllowed(payment.state).into());
+            return Err(IllegalMove::NotAwaiting3ds.into());
         }
         let outcome = self
             .acquirer()?
@@ -594,7 +722,7 @@ impl Payments {
                 callbacks: Vec::new(),
                 receipt: None,
                 requisite_issued: false,
-                credit_balance: false,
+                ledger: Vec::new(),
             })
             .await
     }
@@ -633,7 +761,7 @@ impl Payments {
                     callbacks,
                     receipt: change.receipt.clone(),
                     requisite_issued: change.event == Event::RequisitesFound,
-                    credit_balance: next.state == PaymentState::Success,
+                    ledger: ledger::entries_for_change(&current, &next),
                 })
                 .await;
             match result {
@@ -664,6 +792,11 @@ impl Payments {
     fn schedule(&self, p: &mut Payment, now: i64) {
         p.search_at_ms = None;
         p.search_until_ms = None;
+        if p.payment_type == PaymentType::Payout {
+            // Nothing happens to a payout by the clock.
+            p.deadline_ms = None;
+            return;
+        }
         p.deadline_ms = match p.state {
             PaymentState::New => {
                 let since = p.card_auth.as_ref().and_then(|a| a.authorizing_since_ms);
@@ -685,6 +818,8 @@ impl Payments {
             PaymentState::DisputeNoPayment => Some(now + self.settings.grace_ms),
             PaymentState::DisputeDifferentAmount
             | PaymentState::DisputeConfirmTimeout
+            | PaymentState::DisputePayoutFailed
+            | PaymentState::PayoutProcess
             | PaymentState::Decline
             | PaymentState::Success => None,
         };

@@ -5,6 +5,7 @@
 use async_trait::async_trait;
 
 use super::banks::Bank;
+use super::ledger::{LedgerEntry, Mismatch, StoredEntry};
 use super::outbox::{Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, DeliveryCaps, NewCallback};
 use super::payment::{Actor, Payment, PaymentState};
 use super::project::{Project, ProjectSettings};
@@ -95,8 +96,9 @@ pub struct PaymentChange<'a> {
     pub receipt: Option<NewReceipt>,
     /// Requisites were issued: mark the requisite used (fair rotation).
     pub requisite_issued: bool,
-    /// Success: credit the project's balance with the payment amount.
-    pub credit_balance: bool,
+    /// The money this change moves (`domain::ledger`); a balance that would go below zero
+    /// refuses the whole change (`StoreError::Refused`).
+    pub ledger: Vec<LedgerEntry>,
 }
 
 /// Outcome of inserting a new payment.
@@ -122,6 +124,21 @@ pub trait PaymentStore: Send + Sync + 'static {
     async fn payment_by_requisite_hold(&self, hold: &str) -> StoreResult<Option<Payment>>;
     /// Applies a change, or fails with [`StoreError::Conflict`] when the payment moved on.
     async fn apply_change(&self, change: PaymentChange<'_>) -> StoreResult<()>;
+    /// Inserts a payout with the entry locking its amount, in one transaction, unless the
+    /// project already has its `payment_id`. A balance short of the amount refuses it
+    /// (`StoreError::Refused("Insufficient balance")`) and writes nothing. The receiver's card or
+    /// account number is kept sealed, apart from the payment.
+    async fn insert_payout(
+        &self,
+        payout: &Payment,
+        lock: &LedgerEntry,
+        receiver_pan: Option<&crate::secret::Secret<String>>,
+    ) -> StoreResult<Inserted>;
+    /// The receiver's number of a payout, in full (for the operator who pays it).
+    async fn payout_receiver_pan(&self, request_id: &str) -> StoreResult<Option<crate::secret::Secret<String>>>;
+    /// Payouts waiting for an operator (`processing:new` to execute, `processing:payout_process`
+    /// for its result), oldest first.
+    async fn payouts_waiting(&self, limit: i64) -> StoreResult<Vec<Payment>>;
     async fn history(&self, request_id: &str) -> StoreResult<Vec<HistoryEntry>>;
     async fn count_customer_payments_since(
         &self,
@@ -130,7 +147,6 @@ pub trait PaymentStore: Send + Sync + 'static {
         since_ms: i64,
     ) -> StoreResult<u64>;
     async fn receipts(&self, request_id: &str) -> StoreResult<Vec<Receipt>>;
-    async fn balances(&self, project_id: &str) -> StoreResult<Vec<Balance>>;
 
     // Background work. Claims take a lease so that several processes never take the same row.
     /// Payments whose deadline passed.
@@ -194,6 +210,24 @@ pub trait RequisiteStore: Send + Sync + 'static {
     /// Active requisites that can serve `query`, least recently used first, each with the
     /// amounts of the open payments it holds.
     async fn requisite_candidates(&self, query: &RequisiteQuery) -> StoreResult<Vec<Candidate>>;
+}
+
+/// The ledger: balances and their entries (written with the payment changes).
+#[async_trait]
+pub trait LedgerStore: Send + Sync + 'static {
+    async fn balances(&self, project_id: &str) -> StoreResult<Vec<Balance>>;
+    /// Entries of a project and currency in `[from_ms, to_ms)`, oldest first.
+    async fn entries(
+        &self,
+        project_id: &str,
+        currency: &str,
+        from_ms: i64,
+        to_ms: i64,
+    ) -> StoreResult<Vec<StoredEntry>>;
+    /// (available, locked) from the entries before `at_ms`: the opening balance of a period.
+    async fn balance_before(&self, project_id: &str, currency: &str, at_ms: i64) -> StoreResult<(i64, i64)>;
+    /// Every balance whose stored value differs from the sum of its entries.
+    async fn verify(&self) -> StoreResult<Vec<Mismatch>>;
 }
 
 /// Filter of bank listings.
@@ -263,4 +297,5 @@ pub struct Stores {
     pub requisites: std::sync::Arc<dyn RequisiteStore>,
     pub banks: std::sync::Arc<dyn BankStore>,
     pub projects: std::sync::Arc<dyn ProjectStore>,
+    pub ledger: std::sync::Arc<dyn LedgerStore>,
 }

@@ -44,6 +44,12 @@ pub enum Event {
     CardDeclined(&'static str),
     /// Card: the 3DS / redirect result was invalid.
     Card3dsFailed,
+    /// Operator: the payout is being sent.
+    PayoutExecuted,
+    /// Operator: the payout arrived.
+    PayoutSucceeded,
+    /// Operator: the payout failed.
+    PayoutFailed,
     /// Card: an authorization started but never finished in time (the process handling it
     /// stopped, or the acquirer never answered); the card lived in that process's memory only.
     CardAuthorizationLost,
@@ -71,6 +77,7 @@ pub mod reason {
     pub const CARD_EXPIRED: &str = "Card expired";
     pub const THREE_DS_FAILED: &str = "3DS authentication failed";
     pub const AUTHORIZATION_NOT_COMPLETED: &str = "Card authorization not completed";
+    pub const PAYOUT_FAILED: &str = "Payout failed";
 }
 
 /// Where a description comes from.
@@ -90,9 +97,10 @@ struct Rule {
     describe: Describe,
 }
 
-use Flow::{Card, Push, Transfer, Unchosen};
+use Flow::{Card, Payout, Push, Transfer, Unchosen};
 use PaymentState::*;
 
+/// The flows of payins (payouts have rules of their own).
 const ALL_FLOWS: &[Flow] = &[Unchosen, Transfer, Push, Card];
 const PROCESSING: &[PaymentState] = &[New, Requisites, AwaitingConfirm, Paid, Awaiting3ds, AwaitingRedirect];
 const DISPUTES: &[PaymentState] = &[DisputeNoPayment, DisputeDifferentAmount, DisputeConfirmTimeout];
@@ -233,6 +241,45 @@ const RULES: &[Rule] = &[
         to: Decline,
         describe: Describe::Fixed(reason::AUTHORIZATION_NOT_COMPLETED),
     },
+    // Payouts (decisions.md §6, §10): an operator sends the money and reports the result.
+    Rule { event: Event::PayoutExecuted, flows: &[Payout], from: &[New], to: PayoutProcess, describe: Describe::None },
+    Rule {
+        event: Event::PayoutSucceeded,
+        flows: &[Payout],
+        from: &[PayoutProcess],
+        to: Success,
+        describe: Describe::None,
+    },
+    Rule {
+        event: Event::PayoutFailed,
+        flows: &[Payout],
+        from: &[PayoutProcess],
+        to: DisputePayoutFailed,
+        describe: Describe::Fixed(reason::PAYOUT_FAILED),
+    },
+    // Cancel only before the money is on its way.
+    Rule {
+        event: Event::Cancel,
+        flows: &[Payout],
+        from: &[New],
+        to: Decline,
+        describe: Describe::Fixed(reason::CANCELED_BY_CLIENT),
+    },
+    // A failed payout is resolved: it did arrive after all, or it did not.
+    Rule {
+        event: Event::DisputeFundsReceived,
+        flows: &[Payout],
+        from: &[DisputePayoutFailed],
+        to: Success,
+        describe: Describe::None,
+    },
+    Rule {
+        event: Event::DisputeNoFunds,
+        flows: &[Payout],
+        from: &[DisputePayoutFailed],
+        to: Decline,
+        describe: Describe::Fixed(reason::PAYOUT_FAILED),
+    },
 ];
 
 /// The outcome of a legal move.
@@ -251,6 +298,8 @@ pub enum IllegalMove {
     NotAwaitingConfirmation,
     #[error("Payment is not in dispute")]
     NotInDispute,
+    #[error("Payment is not awaiting a 3DS result")]
+    NotAwaiting3ds,
     #[error("Operation not allowed in status {0}")]
     NotAllowed(PaymentState),
 }
@@ -365,9 +414,12 @@ mod tests {
             Event::CardDeclined("x"),
             Event::Card3dsFailed,
             Event::CardAuthorizationLost,
+            Event::PayoutExecuted,
+            Event::PayoutSucceeded,
+            Event::PayoutFailed,
         ];
         for state in [Decline, Success] {
-            for flow in ALL_FLOWS {
+            for flow in ALL_FLOWS.iter().chain(&[Payout]) {
                 for e in &events {
                     assert_eq!(next(*flow, state, e), Err(IllegalMove::Final), "{state} {e:?}");
                 }
@@ -403,6 +455,22 @@ mod tests {
         let m = next(Card, New, &Event::CardAuthorizationLost).unwrap();
         assert_eq!((m.to, m.status_description.as_deref()), (Decline, Some("Card authorization not completed")));
         assert!(next(Card, Awaiting3ds, &Event::CardAuthorizationLost).is_err());
+    }
+
+    #[test]
+    fn payouts() {
+        assert_eq!(to(Payout, New, Event::PayoutExecuted), Ok(PayoutProcess));
+        assert_eq!(to(Payout, PayoutProcess, Event::PayoutSucceeded), Ok(Success));
+        assert_eq!(to(Payout, PayoutProcess, Event::PayoutFailed), Ok(DisputePayoutFailed));
+        assert_eq!(to(Payout, DisputePayoutFailed, Event::DisputeFundsReceived), Ok(Success));
+        let m = next(Payout, DisputePayoutFailed, &Event::DisputeNoFunds).unwrap();
+        assert_eq!((m.to, m.status_description.as_deref()), (Decline, Some("Payout failed")));
+        let m = next(Payout, New, &Event::Cancel).unwrap();
+        assert_eq!((m.to, m.status_description.as_deref()), (Decline, Some("Canceled by client")));
+        assert_eq!(to(Payout, PayoutProcess, Event::Cancel), Err(IllegalMove::NotAllowed(PayoutProcess)));
+        assert_eq!(to(Payout, New, Event::PayoutSucceeded), Err(IllegalMove::NotAllowed(New)));
+        assert!(next(Payout, New, &Event::LifetimeEnded).is_err(), "payouts do not expire");
+        assert!(next(Transfer, New, &Event::PayoutExecuted).is_err());
     }
 
     #[test]

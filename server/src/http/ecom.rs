@@ -15,7 +15,7 @@ use super::merchant::Merchant;
 use super::payin::{CardIn, CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, create_payin};
 use super::response::{MerchantErrors, PaymentErrors, PaymentRefGeneral, PaymentRefRequest, PaymentResponse, View};
 use crate::domain::catalogue::Integration;
-use crate::domain::payment::Actor;
+use crate::domain::payment::{Actor, PaymentType};
 
 /// E-commerce create request (no `redirect_url` in `general`: it is ignored).
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -90,12 +90,13 @@ pub async fn create(
 #[utoipa::path(post, path = "/api/v1/payment/ecom/payin/info", tag = "H2H e-commerce", request_body = PaymentRefRequest,
     responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
 pub async fn info(State(state): State<AppState>, req: Merchant<PaymentRefRequest>) -> ApiResult<Json<PaymentResponse>> {
-    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
+    let payment = state.payments.find_of(&req.project.id, &req.body.payment_id()?, PaymentType::Payin).await?;
     Ok(Json(PaymentResponse::of(&payment, View::Ecom, &state.public_url)))
 }
 
 /// Forward the issuer's `PaRes` and `MD`: a valid result succeeds, an invalid one declines
-/// with `3DS authentication failed`. Idempotent.
+/// with `3DS authentication failed`. Repeating it on the payment it finalized answers the same;
+/// a payment that never awaited a 3DS or redirect result answers 409.
 #[utoipa::path(post, path = "/api/v1/payment/ecom/payin/confirm-3ds-result", tag = "H2H e-commerce", request_body = Confirm3dsRequest,
     responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
 pub async fn confirm_3ds_result(
@@ -113,7 +114,7 @@ pub async fn confirm_3ds_result(
     let (Some(payment_id), Some(pa_res), Some(md)) = (payment_id, pa_res, md) else {
         return Err(ApiError::InvalidRequest);
     };
-    let payment = state.payments.find(&req.project.id, &payment_id).await?;
+    let payment = state.payments.find_of(&req.project.id, &payment_id, PaymentType::Payin).await?;
     let payment = state.payments.complete_3ds(payment, &pa_res, &md, Actor::Merchant).await?;
     Ok(Json(PaymentResponse::of(&payment, View::Ecom, &state.public_url)))
 }

@@ -18,6 +18,7 @@ pub mod p2p;
 pub mod page;
 pub mod page_shell;
 pub mod payin;
+pub mod payout;
 pub mod response;
 pub mod sandbox_bank;
 pub mod server;
@@ -148,7 +149,7 @@ impl AppState {
 
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "Kassa merchant API", description = "Payins by bank transfer, mobile money and card. \
+    info(title = "Kassa merchant API", description = "Payins by bank transfer, mobile money and card, payouts, balances. \
         Every request is signed as described in docs/SIGNING.md (decisions.md §2)."),
     modifiers(&SignatureHeaders),
     components(schemas(error::ErrorBody, error::FieldError))
@@ -178,6 +179,7 @@ fn merchant_routes() -> OpenApiRouter<AppState> {
         .merge(ecom::router())
         .merge(widget::router())
         .merge(banks::router())
+        .merge(payout::router())
         .merge(callbacks::router())
 }
 

@@ -16,7 +16,7 @@ use super::error::{ApiError, ApiResult, AuthFailure, FieldError};
 use super::response::{PaymentResponse, View};
 use crate::domain::antifraud::AntiFraudRules;
 use crate::domain::banks::{Bank, BankUpdate};
-use crate::domain::payment::Payment;
+use crate::domain::payment::{Actor, Payment, PaymentType};
 use crate::domain::payments::Resolution;
 use crate::domain::project::ProjectSettings;
 use crate::domain::requisites::{NewRequisite, Requisite};
@@ -36,6 +36,9 @@ pub fn router(state: AppState) -> Router<AppState> {
             post(super::callbacks::operator_resend),
         )
         .route("/api/v1/operator/incoming", post(incoming))
+        .route("/api/v1/operator/payouts", get(payouts))
+        .route("/api/v1/operator/payouts/execute", post(execute_payout))
+        .route("/api/v1/operator/payouts/result", post(payout_result))
         .route("/api/v1/operator/sandbox/expire", post(sandbox_expire))
         .route("/api/v1/operator/banks", post(upsert_bank))
         .route("/api/v1/operator/projects/{project_id}/settings", post(project_settings))
@@ -203,7 +206,8 @@ async fn load(state: &AppState, request_id: &str) -> ApiResult<Payment> {
 }
 
 fn answer(state: &AppState, p: &Payment) -> Json<PaymentResponse> {
-    Json(PaymentResponse::of(p, View::P2p, &state.public_url))
+    let view = if p.payment_type == PaymentType::Payout { View::Payout } else { View::P2p };
+    Json(PaymentResponse::of(p, view, &state.public_url))
 }
 
 fn positive_amount(amount: i64) -> ApiResult<i64> {
@@ -367,4 +371,68 @@ async fn project_settings(
     let settings = state.projects.update_settings(&project_id, body.allowed_methods, body.antifraud).await?;
     state.auth_cache.forget_project(&project_id);
     Ok(Json(settings))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payouts
+
+/// A payout as the operator who sends it sees it: the receiver's number in full.
+#[derive(Debug, Serialize)]
+struct PayoutToSend {
+    #[serde(flatten)]
+    payout: PaymentResponse,
+    /// The card or account number to pay to.
+    receiver_pan: Option<String>,
+}
+
+/// Payouts waiting for an operator, oldest first: `processing:new` (to send) and
+/// `processing:payout_process` (sent, result to record).
+async fn payouts(State(state): State<AppState>) -> ApiResult<Json<Vec<PayoutToSend>>> {
+    let mut out = Vec::new();
+    for p in state.payments.payouts_waiting(500).await? {
+        let pan = state.payments.payout_receiver_pan(&p).await?;
+        out.push(PayoutToSend {
+            payout: PaymentResponse::of(&p, View::Payout, &state.public_url),
+            receiver_pan: pan.map(|p| p.expose().clone()),
+        });
+    }
+    Ok(Json(out))
+}
+
+async fn load_payout(state: &AppState, request_id: &str) -> ApiResult<Payment> {
+    let p = load(state, request_id).await?;
+    if p.payment_type == PaymentType::Payout { Ok(p) } else { Err(ApiError::PaymentNotFound) }
+}
+
+/// The payout is being sent: `processing:payout_process`.
+async fn execute_payout(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<RequestIdIn>,
+) -> ApiResult<Json<PaymentResponse>> {
+    let payout = load_payout(&state, &body.request_id).await?;
+    let payout = state.payments.execute_payout(payout, Actor::Operator).await?;
+    Ok(answer(&state, &payout))
+}
+
+#[derive(Debug, Deserialize)]
+struct PayoutResultIn {
+    request_id: String,
+    /// `success` or `failed`.
+    outcome: String,
+}
+
+/// The payout's result: `success`, or `dispute:payout_failed` (then resolved with
+/// `/payments/resolve`).
+async fn payout_result(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<PayoutResultIn>,
+) -> ApiResult<Json<PaymentResponse>> {
+    let arrived = match body.outcome.as_str() {
+        "success" => true,
+        "failed" => false,
+        _ => return Err(ApiError::field("outcome", "must be success or failed")),
+    };
+    let payout = load_payout(&state, &body.request_id).await?;
+    let payout = state.payments.payout_result(payout, arrived, Actor::Operator).await?;
+    Ok(answer(&state, &payout))
 }

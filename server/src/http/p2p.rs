@@ -14,7 +14,7 @@ use super::merchant::Merchant;
 use super::payin::{CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, create_payin};
 use super::response::{MerchantErrors, PaymentErrors, PaymentRefRequest, PaymentResponse, View};
 use crate::domain::catalogue::Integration;
-use crate::domain::payment::Actor;
+use crate::domain::payment::{Actor, PaymentType};
 
 /// H2H p2p create request.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -60,7 +60,7 @@ pub async fn create(State(state): State<AppState>, req: Merchant<P2pPayinRequest
 #[utoipa::path(post, path = "/api/v1/payment/p2p/payin/info", tag = "H2H p2p", request_body = PaymentRefRequest,
     responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
 pub async fn info(State(state): State<AppState>, req: Merchant<PaymentRefRequest>) -> ApiResult<Json<PaymentResponse>> {
-    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
+    let payment = state.payments.find_of(&req.project.id, &req.body.payment_id()?, PaymentType::Payin).await?;
     Ok(Json(PaymentResponse::of(&payment, View::P2p, &state.public_url)))
 }
 
@@ -71,7 +71,7 @@ pub async fn cancel(
     State(state): State<AppState>,
     req: Merchant<PaymentRefRequest>,
 ) -> ApiResult<Json<PaymentResponse>> {
-    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
+    let payment = state.payments.find_of(&req.project.id, &req.body.payment_id()?, PaymentType::Payin).await?;
     let payment = state.payments.cancel(payment, Actor::Merchant).await?;
     Ok(Json(PaymentResponse::of(&payment, View::P2p, &state.public_url)))
 }
@@ -83,7 +83,7 @@ pub async fn confirm(
     State(state): State<AppState>,
     req: Merchant<PaymentRefRequest>,
 ) -> ApiResult<Json<PaymentResponse>> {
-    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
+    let payment = state.payments.find_of(&req.project.id, &req.body.payment_id()?, PaymentType::Payin).await?;
     let payment = state.payments.confirm(payment, Actor::Merchant).await?;
     Ok(Json(PaymentResponse::of(&payment, View::P2p, &state.public_url)))
 }

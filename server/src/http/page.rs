@@ -102,7 +102,9 @@ fn screen(state: &AppState, payment: &Payment, offered: Vec<WidgetMethod>, base:
             }
             None => Screen::Searching,
         },
-        PaymentState::Paid => Screen::Checking,
+        // Payouts have no payment page (load() answers 404); these arms only complete the match.
+        PaymentState::Paid | PaymentState::PayoutProcess => Screen::Checking,
+        PaymentState::DisputePayoutFailed => Screen::Dispute { text_key: "dispute-confirm-timeout".into() },
         PaymentState::Awaiting3ds => match payment.card_auth.as_ref().and_then(|a| a.asc_info.clone()) {
             Some(a) => Screen::ThreeDs(ThreeDs {
                 acs_url: a.acs_url,

@@ -124,6 +124,8 @@ pub async fn load(state: &AppState, token: &str) -> Loaded {
         return Loaded::NotFound;
     }
     match state.payments.by_page_token(token).await {
+        // A payout has no page: nobody pays it on Kassa's page.
+        Ok(p) if p.payment_type == crate::domain::payment::PaymentType::Payout => Loaded::NotFound,
         Ok(p) => Loaded::Found(Box::new(p)),
         Err(DomainError::NotFound) => Loaded::NotFound,
         Err(e) => {

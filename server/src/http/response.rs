@@ -8,7 +8,7 @@ use super::error::{ApiError, ErrorBody};
 use super::field::{Check, Field, Text};
 use crate::domain::payment::Payment;
 use crate::wire::{
-    AscInfoView, CardView, CustomerView, DisplayItem, IntegrationInfo, PaymentInfo, RecipientRequisites,
+    AscInfoView, CardView, CustomerView, DisplayItem, IntegrationInfo, PaymentInfo, ReceiverView, RecipientRequisites,
     RedirectInfoView, SenderView, asc_info, display_data, redirect_info,
 };
 
@@ -52,6 +52,9 @@ pub struct PaymentResponse {
     /// E-commerce: redirect data in `processing:awaiting_redirect_result`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub redirect_info: Option<RedirectInfoView>,
+    /// Payouts: the receiver (card or account number masked).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub receiver: Option<ReceiverView>,
 }
 
 /// Which API family answers: they show different parts of the payment.
@@ -60,12 +63,14 @@ pub enum View {
     P2p,
     Widget,
     Ecom,
+    Payout,
 }
 
 impl PaymentResponse {
     pub fn of(p: &Payment, view: View, public_url: &str) -> Self {
         let p2p = view == View::P2p;
         let ecom = view == View::Ecom;
+        let payout = view == View::Payout;
         let instruction = if p2p { display_data(p, public_url) } else { Vec::new() };
         PaymentResponse {
             status: p.state.status(),
@@ -74,7 +79,8 @@ impl PaymentResponse {
             request_id: p.request_id.clone(),
             project_id: p.project_id.clone(),
             payment_id: p.payment_id.clone(),
-            integration: (!ecom).then(|| IntegrationInfo::of(p, public_url)),
+            // A payout has no page to send anyone to.
+            integration: (!ecom && !payout).then(|| IntegrationInfo::of(p, public_url)),
             payment_info: Some(PaymentInfo::of(p)),
             recipient_requisites: p2p.then(|| RecipientRequisites::of(p)),
             sender: if p2p { SenderView::of(p) } else { None },
@@ -83,6 +89,7 @@ impl PaymentResponse {
             customer: ecom.then(|| CustomerView { id: p.details.customer.id.clone() }),
             asc_info: if ecom { asc_info(p) } else { None },
             redirect_info: if ecom { redirect_info(p) } else { None },
+            receiver: if payout { ReceiverView::of(p) } else { None },
         }
     }
 }

@@ -15,6 +15,7 @@ use super::merchant::Merchant;
 use super::payin::{CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, create_payin};
 use super::response::{MerchantErrors, PaymentErrors, PaymentRefRequest, PaymentResponse, View};
 use crate::domain::catalogue::Integration;
+use crate::domain::payment::PaymentType;
 
 /// Widget `sender`: only `bank_symbol`.
 #[derive(Debug, Default, Deserialize, ToSchema)]
@@ -71,6 +72,6 @@ pub async fn create(
 #[utoipa::path(post, path = "/api/v1/widget/payin/info", tag = "H2C widget", request_body = PaymentRefRequest,
     responses((status = 200, body = PaymentResponse), MerchantErrors, PaymentErrors), security(("signature" = [])))]
 pub async fn info(State(state): State<AppState>, req: Merchant<PaymentRefRequest>) -> ApiResult<Json<PaymentResponse>> {
-    let payment = state.payments.find(&req.project.id, &req.body.payment_id()?).await?;
+    let payment = state.payments.find_of(&req.project.id, &req.body.payment_id()?, PaymentType::Payin).await?;
     Ok(Json(PaymentResponse::of(&payment, View::Widget, &state.public_url)))
 }

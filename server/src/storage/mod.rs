@@ -3,6 +3,7 @@
 //! under this module.
 
 mod banks;
+mod ledger;
 mod outbox;
 mod payments;
 mod postgres;
@@ -57,7 +58,8 @@ impl Database {
             + crate::domain::ports::OutboxStore
             + crate::domain::ports::RequisiteStore
             + crate::domain::ports::BankStore
-            + crate::domain::ports::ProjectStore,
+            + crate::domain::ports::ProjectStore
+            + crate::domain::ports::LedgerStore,
     {
         let storage = Arc::new(storage);
         Database {
@@ -66,7 +68,8 @@ impl Database {
                 outbox: storage.clone(),
                 requisites: storage.clone(),
                 banks: storage.clone(),
-                projects: storage,
+                projects: storage.clone(),
+                ledger: storage,
             },
             sessions: Sessions::new(sessions),
         }

@@ -5,14 +5,16 @@ use async_trait::async_trait;
 use sqlx::{Pool, Postgres, Sqlite};
 
 use super::sql::{
-    HistoryRow, MAX_INSERT_BATCH, PAYMENT_COLUMNS, PaymentRow, PendingInsert, SqlStorage, actor_from, corrupt,
-    group_insert_sql, map_hold_violation, to_json,
+    HistoryRow, MAX_INSERT_BATCH, MAX_PAYOUT_BATCH, PAYMENT_COLUMNS, PaymentRow, PayoutOutcome, PendingInsert,
+    PendingPayout, SqlStorage, actor_from, corrupt, group_insert_sql, map_hold_violation, to_json,
 };
+use crate::domain::ledger::LedgerEntry;
 use crate::domain::outbox::CallbackState;
 use crate::domain::payment::{Payment, PaymentState};
 use crate::domain::ports::{
-    Balance, HistoryEntry, Inserted, PaymentChange, PaymentStore, Receipt, StoreError, StoreResult as Result,
+    HistoryEntry, Inserted, PaymentChange, PaymentStore, Receipt, StoreError, StoreResult as Result,
 };
+use crate::secret::Secret;
 
 macro_rules! payment_store {
     ($db:ty) => {
@@ -25,16 +27,23 @@ macro_rules! payment_store {
                 vault: std::sync::Arc<crate::crypto::vault::Vault>,
             ) -> Self {
                 let (inserts, queue) = tokio::sync::mpsc::channel(1024);
-                tokio::spawn(Self::insert_writer(writer.clone(), queue));
+                tokio::spawn(Self::insert_writer(writer.clone(), dialect, queue));
                 let (signatures, signature_queue) = tokio::sync::mpsc::channel(4096);
                 tokio::spawn(Self::signature_writer(writer.clone(), signature_queue, dialect));
-                SqlStorage { pool, writer, dialect, vault, inserts, signatures }
+                let (payouts, payout_queue) = tokio::sync::mpsc::channel(1024);
+                tokio::spawn(Self::payout_writer(writer.clone(), dialect, payout_queue));
+                SqlStorage { pool, writer, dialect, vault, inserts, signatures, payouts }
             }
 
-            async fn insert_writer(writer: Pool<$db>, mut queue: tokio::sync::mpsc::Receiver<PendingInsert>) {
+            async fn insert_writer(
+                writer: Pool<$db>,
+                dialect: super::sql::Dialect,
+                mut queue: tokio::sync::mpsc::Receiver<PendingInsert>,
+            ) {
                 let mut batch = Vec::with_capacity(MAX_INSERT_BATCH);
                 while queue.recv_many(&mut batch, MAX_INSERT_BATCH).await > 0 {
-                    match Self::insert_rows(&writer, &batch).await {
+                    let payments: Vec<(&Payment, Option<&str>)> = batch.iter().map(|b| (&b.payment, None)).collect();
+                    match Self::insert_rows(&writer, dialect, &payments).await {
                         Ok(inserted) => {
                             for pending in batch.drain(..) {
                                 let _ = pending.done.send(Ok(inserted.contains(&pending.payment.request_id)));
@@ -43,7 +52,7 @@ macro_rules! payment_store {
                         // A failed group: each payment alone, so each gets its own answer.
                         Err(_) if batch.len() > 1 => {
                             for pending in batch.drain(..) {
-                                let one = Self::insert_rows(&writer, std::slice::from_ref(&pending)).await;
+                                let one = Self::insert_rows(&writer, dialect, &[(&pending.payment, None)]).await;
                                 let _ = pending.done.send(one.map(|ids| !ids.is_empty()));
                             }
                         }
@@ -56,11 +65,19 @@ macro_rules! payment_store {
                 }
             }
 
-            /// The request ids that were inserted (a conflicting `payment_id` is not).
-            async fn insert_rows(writer: &Pool<$db>, batch: &[PendingInsert]) -> Result<Vec<String>> {
-                let sql = group_insert_sql(batch.len());
+            /// The request ids that were inserted (a conflicting `payment_id` is not); each payment
+            /// with its payout receiver's sealed number, if any.
+            async fn insert_rows<'e, E>(
+                writer: E,
+                dialect: super::sql::Dialect,
+                payments: &[(&Payment, Option<&str>)],
+            ) -> Result<Vec<String>>
+            where
+                E: sqlx::Executor<'e, Database = $db>,
+            {
+                let sql = group_insert_sql(dialect, payments.len());
                 let mut query = sqlx::query_as::<_, (String,)>(&sql);
-                for p in batch.iter().map(|b| &b.payment) {
+                for (p, receiver_pan_sealed) in payments {
                     // The order of INSERT_COLUMNS.
                     query = query
                         .bind(p.request_id.clone())
@@ -92,11 +109,185 @@ macro_rules! payment_store {
                         .bind(p.has_receipt)
                         .bind(p.received_amount)
                         .bind(p.last_actor.code())
-                        .bind("payin")
+                        .bind(p.payment_type.code())
                         .bind(p.details.customer.id.clone())
-                        .bind(p.requisite_hold());
+                        .bind(p.requisite_hold())
+                        .bind(receiver_pan_sealed.map(str::to_owned));
                 }
                 Ok(query.fetch_all(writer).await?.into_iter().map(|(id,)| id).collect())
+            }
+
+            /// Writes what is waiting, as one transaction, while the next batch gathers; a failed
+            /// batch is written again one payout at a time, so one bad row fails alone.
+            async fn payout_writer(
+                writer: Pool<$db>,
+                dialect: super::sql::Dialect,
+                mut queue: tokio::sync::mpsc::Receiver<PendingPayout>,
+            ) {
+                let mut batch = Vec::with_capacity(MAX_PAYOUT_BATCH);
+                while queue.recv_many(&mut batch, MAX_PAYOUT_BATCH).await > 0 {
+                    match Self::write_payouts(&writer, dialect, &batch).await {
+                        Ok(outcomes) => {
+                            for (pending, outcome) in batch.drain(..).zip(outcomes) {
+                                let _ = pending.done.send(Ok(outcome));
+                            }
+                        }
+                        Err(_) if batch.len() > 1 => {
+                            for pending in batch.drain(..) {
+                                let one = Self::write_payouts(&writer, dialect, std::slice::from_ref(&pending)).await;
+                                let _ = pending.done.send(one.map(|o| o[0]));
+                            }
+                        }
+                        Err(e) => {
+                            if let Some(pending) = batch.pop() {
+                                let _ = pending.done.send(Err(e));
+                            }
+                        }
+                    }
+                }
+            }
+
+            /// One batch of payouts in one transaction: each balance read and locked once, the
+            /// payouts it covers taken in order (the others refused) and inserted, then their
+            /// ledger entries and balance moves. A payment id the project already has is that
+            /// payout's (its amount goes back to the ones still refused).
+            async fn write_payouts(
+                writer: &Pool<$db>,
+                dialect: super::sql::Dialect,
+                batch: &[PendingPayout],
+            ) -> Result<Vec<PayoutOutcome>> {
+                use std::collections::{HashMap, HashSet};
+                let mut tx = writer.begin().await?;
+                // The balances the batch draws on, locked until the end of the transaction.
+                let mut wanted: Vec<(String, String)> = Vec::new();
+                for p in batch {
+                    let key = (p.lock.project_id.clone(), p.lock.currency.clone());
+                    if !wanted.contains(&key) {
+                        wanted.push(key);
+                    }
+                }
+                let sql = format!(
+                    "SELECT project_id, currency, amount FROM balances WHERE (project_id, currency) IN (VALUES {}) {}",
+                    dialect.value_rows(wanted.len(), 2),
+                    dialect.lock_row
+                );
+                let mut query = sqlx::query_as::<_, (String, String, i64)>(&sql);
+                for (project, currency) in &wanted {
+                    query = query.bind(project.clone()).bind(currency.clone());
+                }
+                let mut available: HashMap<(String, String), i64> =
+                    query.fetch_all(&mut *tx).await?.into_iter().map(|(p, c, a)| ((p, c), a)).collect();
+                // In order: a payout the balance covers is inserted; one it does not is refused.
+                // Usually one pass; another only when an id turned out to be taken and its amount
+                // may cover a payout refused before it.
+                let mut outcomes = vec![PayoutOutcome::Refused; batch.len()];
+                let mut accepted: Vec<usize> = Vec::new();
+                let mut claimed: HashSet<(&str, &str)> = HashSet::new();
+                loop {
+                    let mut fresh: Vec<usize> = Vec::new();
+                    for (i, p) in batch.iter().enumerate() {
+                        if outcomes[i] != PayoutOutcome::Refused {
+                            continue;
+                        }
+                        if claimed.contains(&(p.payment.project_id.as_str(), p.payment.payment_id.as_str())) {
+                            outcomes[i] = PayoutOutcome::Existing;
+                            continue;
+                        }
+                        let left = available.entry((p.lock.project_id.clone(), p.lock.currency.clone())).or_insert(0);
+                        if *left >= p.payment.amount {
+                            *left -= p.payment.amount;
+                            claimed.insert((p.payment.project_id.as_str(), p.payment.payment_id.as_str()));
+                            fresh.push(i);
+                        }
+                    }
+                    if fresh.is_empty() {
+                        break;
+                    }
+                    let rows: Vec<(&Payment, Option<&str>)> =
+                        fresh.iter().map(|i| (&batch[*i].payment, batch[*i].pan_sealed.as_deref())).collect();
+                    let inserted = Self::insert_rows(&mut *tx, dialect, &rows).await?;
+                    let mut given_back = false;
+                    for i in fresh {
+                        let p = &batch[i];
+                        if inserted.contains(&p.payment.request_id) {
+                            outcomes[i] = PayoutOutcome::Created;
+                            accepted.push(i);
+                        } else {
+                            outcomes[i] = PayoutOutcome::Existing;
+                            *available.entry((p.lock.project_id.clone(), p.lock.currency.clone())).or_insert(0) += p.payment.amount;
+                            given_back = true;
+                        }
+                    }
+                    if !given_back || !outcomes.contains(&PayoutOutcome::Refused) {
+                        break;
+                    }
+                }
+                // A refused payout whose id is taken is a repeat of that payout, not a refusal.
+                let refused: Vec<usize> = (0..batch.len()).filter(|i| outcomes[*i] == PayoutOutcome::Refused).collect();
+                if !refused.is_empty() {
+                    let sql = format!(
+                        "SELECT project_id, payment_id FROM payments WHERE (project_id, payment_id) IN (VALUES {})",
+                        dialect.value_rows(refused.len(), 2)
+                    );
+                    let mut query = sqlx::query_as::<_, (String, String)>(&sql);
+                    for i in &refused {
+                        query = query.bind(batch[*i].payment.project_id.clone()).bind(batch[*i].payment.payment_id.clone());
+                    }
+                    let taken: HashSet<(String, String)> = query.fetch_all(&mut *tx).await?.into_iter().collect();
+                    for i in refused {
+                        let p = &batch[i].payment;
+                        if taken.contains(&(p.project_id.clone(), p.payment_id.clone())) {
+                            outcomes[i] = PayoutOutcome::Existing;
+                        }
+                    }
+                }
+                if !accepted.is_empty() {
+                    let now = batch[accepted[0]].payment.created_ms;
+                    let sql = format!(
+                        "INSERT INTO ledger_entries (project_id, currency, request_id, kind, amount_delta, locked_delta, created_ms) VALUES {}",
+                        dialect.value_rows(accepted.len(), 7)
+                    );
+                    let mut query = sqlx::query(&sql);
+                    for i in &accepted {
+                        let e = &batch[*i].lock;
+                        query = query
+                            .bind(e.project_id.clone())
+                            .bind(e.currency.clone())
+                            .bind(e.request_id.clone())
+                            .bind(e.kind.code())
+                            .bind(e.available_delta)
+                            .bind(e.locked_delta)
+                            .bind(now);
+                    }
+                    query.execute(&mut *tx).await?;
+                    let mut moves: Vec<((String, String), i64, i64)> = Vec::new();
+                    for i in &accepted {
+                        let e = &batch[*i].lock;
+                        let key = (e.project_id.clone(), e.currency.clone());
+                        match moves.iter_mut().find(|(k, _, _)| *k == key) {
+                            Some((_, a, l)) => {
+                                *a += e.available_delta;
+                                *l += e.locked_delta;
+                            }
+                            None => moves.push((key, e.available_delta, e.locked_delta)),
+                        }
+                    }
+                    for ((project, currency), amount, locked) in moves {
+                        sqlx::query(
+                            "UPDATE balances SET amount = amount + $3, locked_amount = locked_amount + $4 \
+                             WHERE project_id = $1 AND currency = $2",
+                        )
+                        .bind(project)
+                        .bind(currency)
+                        .bind(amount)
+                        .bind(locked)
+                        .execute(&mut *tx)
+                        .await
+                        .map_err(super::ledger::map_balance_violation)?;
+                    }
+                }
+                tx.commit().await?;
+                Ok(outcomes)
             }
 
             async fn fetch_payment(&self, condition: &str, value: &str) -> Result<Option<Payment>> {
@@ -177,7 +368,7 @@ macro_rules! payment_store {
                     && change.callbacks.is_empty()
                     && change.receipt.is_none()
                     && !change.requisite_issued
-                    && !change.credit_balance;
+                    && change.ledger.is_empty();
                 if alone {
                     // One statement needs no explicit transaction (the history row comes from
                     // the update trigger, in the same statement).
@@ -246,19 +437,56 @@ macro_rules! payment_store {
                         .execute(&mut *tx)
                         .await?;
                 }
-                if change.credit_balance {
-                    sqlx::query(
-                        "INSERT INTO balances (project_id, currency, amount, locked_amount) VALUES ($1, $2, $3, 0) \
-                         ON CONFLICT (project_id, currency) DO UPDATE SET amount = balances.amount + excluded.amount",
-                    )
-                    .bind(&p.project_id)
-                    .bind(p.currency.code)
-                    .bind(p.amount)
-                    .execute(&mut *tx)
-                    .await?;
-                }
+                super::ledger::apply_entries!(&mut tx, &change.ledger, now);
                 tx.commit().await?;
                 Ok(())
+            }
+
+            async fn insert_payout(
+                &self,
+                payout: &Payment,
+                lock: &LedgerEntry,
+                receiver_pan: Option<&Secret<String>>,
+            ) -> Result<Inserted> {
+                let (done, answer) = tokio::sync::oneshot::channel();
+                let pending = PendingPayout {
+                    payment: payout.clone(),
+                    lock: lock.clone(),
+                    pan_sealed: receiver_pan.map(|pan| self.vault.seal_str(RECEIVER_PAN, pan.expose())),
+                    done,
+                };
+                self.payouts.send(pending).await.map_err(|_| StoreError::Corrupt("the payout writer stopped".into()))?;
+                match answer.await.map_err(|_| StoreError::Corrupt("the payout writer stopped".into()))?? {
+                    PayoutOutcome::Created => Ok(Inserted::Created),
+                    PayoutOutcome::Refused => Err(StoreError::Refused(super::ledger::INSUFFICIENT_BALANCE.into())),
+                    PayoutOutcome::Existing => {
+                        let existing = self
+                            .payment(&payout.project_id, &payout.payment_id)
+                            .await?
+                            .ok_or_else(|| StoreError::Corrupt("payment vanished after a conflict".into()))?;
+                        Ok(Inserted::Existing(Box::new(existing)))
+                    }
+                }
+            }
+
+            async fn payout_receiver_pan(&self, request_id: &str) -> Result<Option<Secret<String>>> {
+                let row: Option<(String,)> = sqlx::query_as("SELECT receiver_pan_sealed FROM payments WHERE request_id = $1 AND receiver_pan_sealed IS NOT NULL")
+                    .bind(request_id)
+                    .fetch_optional(&self.pool)
+                    .await?;
+                row.map(|(sealed,)| {
+                    self.vault.open_str(RECEIVER_PAN, &sealed).map(Secret::new).map_err(|e| StoreError::Corrupt(e.to_string()))
+                })
+                .transpose()
+            }
+
+            async fn payouts_waiting(&self, limit: i64) -> Result<Vec<Payment>> {
+                let sql = format!(
+                    "SELECT {PAYMENT_COLUMNS} FROM payments WHERE payment_type = 'payout' AND status = 'processing' \
+                     ORDER BY created_ms, request_id LIMIT $1"
+                );
+                let rows: Vec<PaymentRow> = sqlx::query_as(&sql).bind(limit).fetch_all(&self.pool).await?;
+                rows.into_iter().map(Payment::try_from).collect()
             }
 
             async fn history(&self, request_id: &str) -> Result<Vec<HistoryEntry>> {
@@ -335,15 +563,6 @@ macro_rules! payment_store {
                 Ok(done.rows_affected())
             }
 
-            async fn balances(&self, project_id: &str) -> Result<Vec<Balance>> {
-                let rows: Vec<(String, i64, i64)> = sqlx::query_as(
-                    "SELECT currency, amount, locked_amount FROM balances WHERE project_id = $1 ORDER BY currency",
-                )
-                .bind(project_id)
-                .fetch_all(&self.pool)
-                .await?;
-                Ok(rows.into_iter().map(|(currency, amount, locked_amount)| Balance { currency, amount, locked_amount }).collect())
-            }
         }
     };
 }
@@ -381,6 +600,9 @@ macro_rules! payment_update {
         .bind($p.last_actor.code())
     };
 }
+
+/// What the sealed receiver numbers are (bound into their seals).
+const RECEIVER_PAN: &str = "payments.receiver_pan_sealed";
 
 payment_store!(Sqlite);
 payment_store!(Postgres);

@@ -55,12 +55,11 @@ macro_rules! project_store {
                         firsts.push(p);
                     }
                 }
-                let mut sql = String::from("INSERT INTO request_signatures (signature_hash, endpoint, expires_ms) VALUES ");
-                for i in 0..firsts.len() {
-                    let b = i * 3;
-                    sql.push_str(&format!("{}(${}, ${}, ${})", if i == 0 { "" } else { ", " }, b + 1, b + 2, b + 3));
-                }
-                sql.push_str(" ON CONFLICT (signature_hash) DO NOTHING RETURNING signature_hash");
+                let sql = format!(
+                    "INSERT INTO request_signatures (signature_hash, endpoint, expires_ms) VALUES {} \
+                     ON CONFLICT (signature_hash) DO NOTHING RETURNING signature_hash",
+                    dialect.value_rows(firsts.len(), 3)
+                );
                 let mut query = sqlx::query_as::<_, (String,)>(&sql);
                 for p in &firsts {
                     query = query.bind(p.key.clone()).bind(p.endpoint.clone()).bind(p.expires_ms);

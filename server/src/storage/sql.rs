@@ -12,7 +12,7 @@ use sqlx::{Database, FromRow, Pool, Postgres, Sqlite};
 use crate::domain::banks::Bank;
 use crate::domain::catalogue::{Country, Currency, Integration, Method, WidgetMethod};
 use crate::domain::outbox::Attempt;
-use crate::domain::payment::{Actor, Payment, PaymentState};
+use crate::domain::payment::{Actor, Payment, PaymentState, PaymentType};
 use crate::domain::ports::{StoreError, StoreResult as Result};
 use crate::domain::project::Project;
 use crate::domain::requisites::Requisite;
@@ -29,6 +29,32 @@ pub(super) struct Dialect {
     /// Run first in a transaction that may commit without waiting for the log to reach disk
     /// (PostgreSQL: `SET LOCAL synchronous_commit TO OFF`; SQLite's NORMAL sync already does).
     pub relaxed_commit: &'static str,
+    /// Multi-row statements use anonymous `?` placeholders (SQLite), bound in order: SQLite looks
+    /// numbered ones up by name one at a time, quadratic in a batch of two thousand parameters.
+    pub anonymous_params: bool,
+}
+
+impl Dialect {
+    /// `rows` groups of `per_row` placeholders for a multi-row `VALUES` or `IN` list, numbered
+    /// from `$1` on PostgreSQL and `?` on SQLite.
+    pub fn value_rows(&self, rows: usize, per_row: usize) -> String {
+        let mut out = String::with_capacity(rows * per_row * 5);
+        for row in 0..rows {
+            out.push_str(if row == 0 { "(" } else { ", (" });
+            for col in 0..per_row {
+                if col > 0 {
+                    out.push_str(", ");
+                }
+                if self.anonymous_params {
+                    out.push('?');
+                } else {
+                    out.push_str(&format!("${}", row * per_row + col + 1));
+                }
+            }
+            out.push(')');
+        }
+        out
+    }
 }
 
 /// The pool a session store uses (built at start-up from the opened database).
@@ -54,6 +80,9 @@ pub struct SqlStorage<DB: Database> {
     /// Signatures to remember go through one writer task the same way: every authenticated
     /// request records one, and one statement per batch keeps that off the commit path.
     pub(super) signatures: tokio::sync::mpsc::Sender<PendingSignature>,
+    /// Payouts go through one writer task that locks each balance once per batch and writes
+    /// the batch's payouts, entries and balance moves together (group commit).
+    pub(super) payouts: tokio::sync::mpsc::Sender<PendingPayout>,
 }
 
 /// A signature waiting to be recorded, and where to say which endpoint it was first used on.
@@ -73,6 +102,29 @@ pub(super) struct PendingInsert {
     pub done: tokio::sync::oneshot::Sender<Result<bool>>,
 }
 
+/// A payout waiting for the group insert (with its balance lock), and where to say what became
+/// of it.
+pub(super) struct PendingPayout {
+    pub payment: Payment,
+    pub lock: crate::domain::ledger::LedgerEntry,
+    /// The receiver's number, already sealed.
+    pub pan_sealed: Option<String>,
+    pub done: tokio::sync::oneshot::Sender<Result<PayoutOutcome>>,
+}
+
+/// What the group insert did with a payout.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum PayoutOutcome {
+    Created,
+    /// The project already has its `payment_id` (the caller reads that payment).
+    Existing,
+    /// The balance is short of its amount: nothing was written.
+    Refused,
+}
+
+/// At most this many payouts per group insert.
+pub(super) const MAX_PAYOUT_BATCH: usize = 64;
+
 /// At most this many payments per group insert.
 pub(super) const MAX_INSERT_BATCH: usize = 64;
 
@@ -82,29 +134,23 @@ macro_rules! payment_columns {
         "request_id, project_id, payment_id, integration, country, currency, method, widget_method, amount, \
          old_amount, initial_amount, lifetime_s, created_ms, updated_ms, status, sub_status, status_description, \
          version, details_json, recipient_json, card_auth_json, page_token, request_hash, deadline_ms, search_at_ms, \
-         search_until_ms, has_receipt, received_amount, last_actor"
+         search_until_ms, has_receipt, received_amount, last_actor, payment_type"
     };
 }
 
 pub(super) const PAYMENT_COLUMNS: &str = payment_columns!();
 /// What an insert writes: the columns read back, and those kept for indexes and queries.
-pub(super) const INSERT_COLUMNS: &str = concat!(payment_columns!(), ", payment_type, customer_id, requisite_hold");
+pub(super) const INSERT_COLUMNS: &str =
+    concat!(payment_columns!(), ", customer_id, requisite_hold, receiver_pan_sealed");
 /// Parameters per inserted payment (the number of [`INSERT_COLUMNS`]).
-pub(super) const INSERT_PARAMS: usize = 32;
+pub(super) const INSERT_PARAMS: usize = 33;
 
 /// `INSERT ... VALUES (..), (..) ON CONFLICT DO NOTHING RETURNING request_id` for `rows` payments.
-pub(super) fn group_insert_sql(rows: usize) -> String {
-    let mut sql = format!("INSERT INTO payments ({INSERT_COLUMNS}) VALUES ");
-    for row in 0..rows {
-        let base = row * INSERT_PARAMS;
-        sql.push_str(if row == 0 { "(" } else { ", (" });
-        for col in 0..INSERT_PARAMS {
-            sql.push_str(&format!("${}", base + col + 1));
-            sql.push_str(if col + 1 == INSERT_PARAMS { ")" } else { ", " });
-        }
-    }
-    sql.push_str(" ON CONFLICT (project_id, payment_id) DO NOTHING RETURNING request_id");
-    sql
+pub(super) fn group_insert_sql(dialect: Dialect, rows: usize) -> String {
+    format!(
+        "INSERT INTO payments ({INSERT_COLUMNS}) VALUES {} ON CONFLICT (project_id, payment_id) DO NOTHING RETURNING request_id",
+        dialect.value_rows(rows, INSERT_PARAMS)
+    )
 }
 
 #[derive(FromRow)]
@@ -138,6 +184,7 @@ pub(super) struct PaymentRow {
     pub(super) has_receipt: bool,
     pub(super) received_amount: Option<i64>,
     pub(super) last_actor: String,
+    pub(super) payment_type: String,
 }
 
 pub(super) fn corrupt(what: &str, value: &str) -> StoreError {
@@ -157,6 +204,8 @@ impl TryFrom<PaymentRow> for Payment {
 
     fn try_from(r: PaymentRow) -> Result<Payment> {
         Ok(Payment {
+            payment_type: PaymentType::parse(&r.payment_type)
+                .ok_or_else(|| corrupt("payment_type", &r.payment_type))?,
             integration: Integration::parse(&r.integration).ok_or_else(|| corrupt("integration", &r.integration))?,
             country: Country::parse(&r.country).ok_or_else(|| corrupt("country", &r.country))?,
             currency: Currency::parse(&r.currency).ok_or_else(|| corrupt("currency", &r.currency))?,
@@ -428,6 +477,11 @@ mod tests {
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), columns.len());
-        assert!(group_insert_sql(2).contains("$64)"));
+        let numbered = Dialect { skip_locked: "", lock_row: "", relaxed_commit: "", anonymous_params: false };
+        assert!(group_insert_sql(numbered, 2).contains("$33), ($34"));
+        assert!(group_insert_sql(numbered, 2).contains("$66)"));
+        let anonymous = Dialect { anonymous_params: true, ..numbered };
+        assert_eq!(anonymous.value_rows(2, 2), "(?, ?), (?, ?)");
+        assert_eq!(numbered.value_rows(2, 2), "($1, $2), ($3, $4)");
     }
 }

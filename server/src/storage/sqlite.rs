@@ -9,7 +9,7 @@ use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, S
 use super::OpenError;
 use super::sql::{Dialect, SqlStorage};
 
-const DIALECT: Dialect = Dialect { skip_locked: "", lock_row: "", relaxed_commit: "" };
+const DIALECT: Dialect = Dialect { skip_locked: "", lock_row: "", relaxed_commit: "", anonymous_params: true };
 
 pub(super) async fn open(
     url: &str,
@@ -25,13 +25,19 @@ pub(super) async fn open(
         .pragma("cache_size", "-16384")
         // Checkpoint every ~40 MB of WAL instead of ~4 MB: hot pages rewritten many times
         // between checkpoints are copied to the database once.
-        .pragma("wal_autocheckpoint", "10000");
+        .pragma("wal_autocheckpoint", "10000")
+        // Statement journals of multi-row statements inside a transaction stay in memory
+        // instead of a temporary file per statement.
+        .pragma("temp_store", "memory");
     if let Some(dir) = options.get_filename().parent()
         && !dir.as_os_str().is_empty()
     {
         std::fs::create_dir_all(dir).map_err(sqlx::Error::Io)?;
     }
-    let writer = SqlitePoolOptions::new().max_connections(1).connect_with(options.clone()).await?;
+    // The one writer prepares a statement per batch size of each group writer (payins,
+    // payouts, signatures): keep them all rather than re-parsing under load.
+    let writer =
+        SqlitePoolOptions::new().max_connections(1).connect_with(options.clone().statement_cache_capacity(512)).await?;
     sqlx::migrate!("../migrations/sqlite").run(&writer).await?;
     let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
     Ok(SqlStorage::<sqlx::Sqlite>::start(pool, writer, DIALECT, vault))

@@ -240,7 +240,8 @@ async fn card_field_rules(backend: Backend) {
         ("pan spaces", with(&base, "card.pan", Some(json!("4242 4242 4242 4242"))), Some("card.pan")),
         ("card missing", with(&base, "card", None), Some("card")),
         ("method not card-ecom", with(&base, "payment.method", Some(json!("card-p2p"))), Some("payment.method")),
-        ("currency without e-commerce", with(&base, "payment.currency", Some(json!("NGN"))), Some("payment.currency")),
+        // decisions.md §10: a method not offered for the currency is an error on the method.
+        ("currency without e-commerce", with(&base, "payment.currency", Some(json!("NGN"))), Some("payment.method")),
         ("KZT", with(&base, "payment.currency", Some(json!("KZT"))), None),
         ("UZS", with(&base, "payment.currency", Some(json!("UZS"))), None),
         ("redirect_url is ignored", with(&base, "general.redirect_url", Some(json!("not even a url"))), None),

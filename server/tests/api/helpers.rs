@@ -459,6 +459,18 @@ impl TestApp {
     }
 }
 
+/// Runs a statement on the database at `url` directly.
+pub async fn execute_sql_on(url: &str, sql: &str) {
+    use sqlx::Connection;
+    if url.starts_with("postgres") {
+        let mut c = sqlx::PgConnection::connect(url).await.unwrap();
+        sqlx::query(sql).execute(&mut c).await.unwrap();
+    } else {
+        let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
+        sqlx::query(sql).execute(&mut c).await.unwrap();
+    }
+}
+
 /// A valid RU card-p2p create request.
 pub fn ru_card_payin(project_id: &str, payment_id: &str, amount: i64) -> Value {
     json!({
@@ -473,6 +485,21 @@ pub fn status_of(body: &Value) -> String {
         Some(sub) => format!("{}:{sub}", body["status"].as_str().unwrap_or("?")),
         None => body["status"].as_str().unwrap_or("?").to_string(),
     }
+}
+
+/// Posts `body` to `address` signed with `key`; an error when the server cannot be reached.
+pub async fn try_post_signed_to(
+    client: &reqwest::Client,
+    address: &str,
+    key: &ClientKey,
+    path: &str,
+    body: &Value,
+) -> reqwest::Result<reqwest::Response> {
+    let mut req = client.post(format!("{address}{path}")).body(body.to_string());
+    for (k, v) in TestApp::signed_headers(key, body, now_s()) {
+        req = req.header(k, v);
+    }
+    req.send().await
 }
 
 /// Posts `body` to `address` signed with `key`.

@@ -40,6 +40,10 @@ async fn health_metrics_and_openapi(backend: Backend) {
         "/api/v1/bank/all",
         "/api/v1/payment/p2p/bank/all",
         "/api/v1/payment/p2p/bank/available",
+        "/api/v1/payment/p2p/payout",
+        "/api/v1/payment/p2p/payout/info",
+        "/api/v1/payment/p2p/payout/cancel",
+        "/api/v1/balance/info",
     ] {
         let op = &paths.get(path).unwrap_or_else(|| panic!("{path} missing from the OpenAPI document"))["post"];
         assert!(op["requestBody"].is_object(), "{path} has a request schema");

@@ -158,7 +158,7 @@ async fn confirm_then_funds_received_succeeds_and_credits_the_balance(backend: B
     let history: Vec<String> =
         app.stores.payments.history(request_id).await.unwrap().iter().map(|h| h.state.to_string()).collect();
     assert_eq!(history, ["processing:requisites", "processing:awaiting_confirm", "processing:paid", "success"]);
-    let balances = app.stores.payments.balances(&app.key.project_id).await.unwrap();
+    let balances = app.stores.ledger.balances(&app.key.project_id).await.unwrap();
     assert!(balances.iter().any(|b| b.currency == "RUB" && b.amount >= 150000), "{balances:?}");
     let (status, err) = app.call(CANCEL, &app.general_ref("order-1")).await;
     assert_eq!((status, err["status_description"].as_str()), (409, Some("Payment is final")));

@@ -84,7 +84,8 @@ fn cases(app: &TestApp) -> Vec<Case> {
     add("amount decimal", set(&ru, "payment.amount", json!(100.5)), Some("payment.amount"));
     add("amount missing", del(&ru, "payment.amount"), Some("payment.amount"));
     add("currency lowercase", set(&ru, "payment.currency", json!("rub")), Some("payment.currency"));
-    add("currency unsupported", set(&ru, "payment.currency", json!("USD")), Some("payment.currency"));
+    // decisions.md §10: a method not offered for the currency is an error on the method.
+    add("currency unsupported", set(&ru, "payment.currency", json!("USD")), Some("payment.method"));
     add("currency missing", del(&ru, "payment.currency"), Some("payment.currency"));
     add("method missing", del(&ru, "payment.method"), Some("payment.method"));
     add("method of another country", set(&ru, "payment.method", json!("mobile-money")), Some("payment.method"));
