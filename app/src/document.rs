@@ -95,3 +95,45 @@ pub fn render_post_back(ctx: PageContext, i18n: I18n, post: PostBack) -> String 
         (crate::i18n::t("threeds-title"), view! { <PostBackBody post=post nonce=nonce/> }.into_any())
     })
 }
+
+/// A console page (operator or merchant): the frame and the page's blocks. No scripts: every
+/// console page works as plain HTML forms.
+pub fn render_console(frame: crate::model::ConsoleFrame, blocks: Vec<crate::model::Block>) -> String {
+    use crate::console::{BlockView, ConsoleHeader};
+    let owner = Owner::new_root(Some(Arc::new(hydration_context::SsrSharedContext::new())));
+    let html = owner.with(|| {
+        let title = frame.title.clone();
+        let notice = frame.notice.clone();
+        let lang = frame.lang.clone();
+        let css = frame.css_href.clone();
+        view! {
+            <!DOCTYPE html>
+            <html lang=lang>
+                <head>
+                    <meta charset="utf-8"/>
+                    <meta name="viewport" content="width=device-width, initial-scale=1"/>
+                    <meta name="color-scheme" content="light dark"/>
+                    <meta name="robots" content="noindex"/>
+                    <title>{title.clone()} " · " {frame.console_name.clone()}</title>
+                    <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
+                    <link rel="stylesheet" href=css/>
+                </head>
+                <body class="console">
+                    <ConsoleHeader frame=frame/>
+                    <main id="main">
+                        <h1>{title}</h1>
+                        {notice.map(|n| {
+                            let class = if n.error { "notice error" } else { "notice ok" };
+                            let role = if n.error { "alert" } else { "status" };
+                            view! { <p class=class role=role>{n.text}</p> }
+                        })}
+                        {blocks.into_iter().map(|b| view! { <BlockView block=b/> }).collect_view()}
+                    </main>
+                </body>
+            </html>
+        }
+        .to_html()
+    });
+    drop(owner);
+    html
+}

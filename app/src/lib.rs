@@ -7,6 +7,8 @@
 //! calls the `render_*` functions of [`document`]; forms post to the server's routes named in
 //! the models; islands read `/pay/{token}/status`. Pages never touch storage.
 
+#[cfg(feature = "ssr")]
+mod console;
 pub mod i18n;
 pub mod islands;
 pub mod model;

@@ -179,3 +179,158 @@ pub struct PostBack {
     pub action: String,
     pub fields: Vec<(String, String)>,
 }
+
+// ---------------------------------------------------------------------------------------------
+// The consoles (operator, merchant): one frame, pages made of blocks. The server fills them
+// with texts already translated, so both consoles share every component.
+
+/// What every console page shows around its content.
+#[derive(Clone, Debug, Default)]
+pub struct ConsoleFrame {
+    pub lang: String,
+    /// The `<title>` and the page's heading.
+    pub title: String,
+    /// "Kassa · Operator console".
+    pub console_name: String,
+    /// Link of the console's home.
+    pub home: String,
+    pub nav: Vec<NavLink>,
+    /// The login of the signed-in user, with the logout form (none on the login page).
+    pub user: Option<ConsoleUserBar>,
+    pub notice: Option<ConsoleNotice>,
+    pub languages: Vec<LanguageLink>,
+    pub language_label: String,
+    pub skip_label: String,
+    pub nonce: String,
+    pub css_href: String,
+}
+
+#[derive(Clone, Debug)]
+pub struct NavLink {
+    pub href: String,
+    pub label: String,
+    pub current: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct ConsoleUserBar {
+    pub login: String,
+    pub signed_in_as: String,
+    pub logout: ActionForm,
+}
+
+#[derive(Clone, Debug)]
+pub struct ConsoleNotice {
+    pub text: String,
+    pub error: bool,
+}
+
+/// A part of a console page.
+#[derive(Clone, Debug)]
+pub enum Block {
+    Heading(String),
+    Paragraph(String),
+    /// Label and value pairs.
+    Facts(Vec<(String, Cell)>),
+    Table(Table),
+    Form(ActionForm),
+    /// Several forms side by side (the actions on one thing).
+    Actions(Vec<ActionForm>),
+    Timeline(Vec<TimelineItem>),
+    /// An image shown inline (a receipt), with a link to it.
+    Image {
+        src: String,
+        alt: String,
+    },
+    /// A chart drawn as SVG on the server, with its numbers in the table beside it.
+    Chart(Chart),
+    /// A group of blocks under a heading (a card on the page).
+    Section {
+        heading: String,
+        id: String,
+        blocks: Vec<Block>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct Table {
+    pub caption: String,
+    pub headers: Vec<String>,
+    pub rows: Vec<Vec<Cell>>,
+    /// Shown instead of the table when it has no rows.
+    pub empty: String,
+}
+
+#[derive(Clone, Debug)]
+pub enum Cell {
+    Text(String),
+    Mono(String),
+    Number(String),
+    Link { href: String, text: String },
+    Status { text: String, tone: Tone },
+    Forms(Vec<ActionForm>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tone {
+    Neutral,
+    Good,
+    Bad,
+    Waiting,
+}
+
+/// A form: a search (GET) or an action (POST, with the CSRF token).
+#[derive(Clone, Debug)]
+pub struct ActionForm {
+    pub action: String,
+    pub post: bool,
+    pub submit: String,
+    pub fields: Vec<FormField>,
+    pub danger: bool,
+    /// Laid out in one line (table cells, filters).
+    pub inline: bool,
+    /// The accessible name of the form.
+    pub label: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct FormField {
+    pub name: String,
+    pub label: String,
+    pub kind: FieldKind,
+    pub value: String,
+    pub required: bool,
+    /// `autocomplete` token (`username`, `current-password`, `off`).
+    pub autocomplete: Option<String>,
+    pub hint: Option<String>,
+}
+
+#[derive(Clone, Debug)]
+pub enum FieldKind {
+    Hidden,
+    Text,
+    Password,
+    /// Whole minor units or major units with decimals, typed on a numeric keyboard.
+    Amount,
+    Select(Vec<(String, String)>),
+    Checkboxes(Vec<(String, String, bool)>),
+    Date,
+    File {
+        accept: String,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub struct TimelineItem {
+    pub at: String,
+    pub title: String,
+    pub detail: Option<String>,
+    pub tone: Tone,
+}
+
+/// Bars per label, drawn to scale.
+#[derive(Clone, Debug)]
+pub struct Chart {
+    pub title: String,
+    pub bars: Vec<(String, i64, String)>,
+}

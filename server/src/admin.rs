@@ -130,3 +130,14 @@ pub async fn add_request_key(
     storage.add_request_key(project_id, &stored).await?;
     Ok(out)
 }
+
+/// A domain refusal as one line for the command line (the fields and what is wrong).
+pub fn describe(e: &crate::domain::payments::DomainError) -> String {
+    match e {
+        crate::domain::payments::DomainError::Validation(violations) => {
+            violations.iter().map(|v| format!("{}: {}", v.field, v.message)).collect::<Vec<_>>().join("; ")
+        }
+        crate::domain::payments::DomainError::Missing => "no such user".to_string(),
+        other => other.to_string(),
+    }
+}

@@ -43,6 +43,10 @@ pub struct Config {
     #[arg(long, env = "KASSA_OPERATOR_TOKEN", value_parser = parse_secret)]
     pub operator_token: Option<Secret<String>>,
 
+    /// A console session ends after this many seconds without a request.
+    #[arg(long, env = "KASSA_CONSOLE_IDLE_S", default_value_t = 1800)]
+    pub console_idle_s: u64,
+
     /// Deliver callbacks to loopback and private addresses, and accept `http://` loopback
     /// callback URLs (development and tests only).
     #[arg(long, env = "KASSA_ALLOW_PRIVATE_CALLBACKS", action = ArgAction::SetTrue, value_parser = BoolishValueParser::new())]

@@ -201,7 +201,7 @@ async fn seed_requisites(stores: &Stores, requisites: &Requisites) -> anyhow::Re
                 extra_param: None,
                 active: Some(true),
             };
-            requisites.create(requisite).await?;
+            requisites.create(requisite, None).await?;
         }
     }
     Ok(())

@@ -24,6 +24,10 @@ pub const LANGUAGES: &[(&str, &str, &str)] = &[
     ("sw", "Kiswahili", include_str!("../../locales/sw/main.ftl")),
 ];
 
+/// Texts of the consoles, in their languages (other page languages fall back to English).
+pub const CONSOLE_TEXTS: &[(&str, &str)] =
+    &[("en", include_str!("../../locales/en/console.ftl")), ("ru", include_str!("../../locales/ru/console.ftl"))];
+
 pub fn is_supported(code: &str) -> bool {
     LANGUAGES.iter().any(|(c, _, _)| *c == code)
 }
@@ -50,6 +54,11 @@ impl Locales {
             // No Unicode isolation marks around arguments: amounts are copied from the page.
             bundle.set_use_isolating(false);
             bundle.add_resource(resource).expect("no duplicate message ids");
+            if let Some((_, console)) = CONSOLE_TEXTS.iter().find(|(c, _)| c == code) {
+                let console = FluentResource::try_new(console.to_string())
+                    .unwrap_or_else(|(_, errors)| panic!("locales/{code}/console.ftl does not parse: {errors:?}"));
+                bundle.add_resource(console).expect("console message ids differ from the page's");
+            }
             bundles.insert(*code, Arc::new(bundle));
         }
         Locales { bundles }
@@ -67,6 +76,11 @@ impl Locales {
         let source = LANGUAGES.iter().find(|(c, _, _)| *c == lang).map(|(_, _, s)| *s).unwrap_or_default();
         message_ids(source)
     }
+}
+
+/// Message ids of the consoles' texts in a language.
+pub fn console_keys(lang: &str) -> Vec<String> {
+    CONSOLE_TEXTS.iter().find(|(c, _)| *c == lang).map(|(_, s)| message_ids(s)).unwrap_or_default()
 }
 
 fn message_ids(source: &str) -> Vec<String> {
@@ -187,10 +201,24 @@ mod tests {
         }
     }
 
-    /// Every key the code looks up exists in English (and so, by the test above, everywhere).
+    /// The consoles' texts exist in each console language with the same keys as English.
+    #[test]
+    fn every_console_language_has_exactly_the_keys_of_english() {
+        let en: BTreeSet<String> = console_keys("en").into_iter().collect();
+        assert!(en.len() > 80);
+        for (code, _) in CONSOLE_TEXTS {
+            let keys: BTreeSet<String> = console_keys(code).into_iter().collect();
+            let missing: Vec<_> = en.difference(&keys).collect();
+            let extra: Vec<_> = keys.difference(&en).collect();
+            assert!(missing.is_empty() && extra.is_empty(), "console {code}: missing {missing:?}, extra {extra:?}");
+        }
+    }
+
+    /// Every key the code looks up exists in English (and so, by the tests above, everywhere).
     #[test]
     fn every_key_used_in_code_exists() {
-        let en: BTreeSet<String> = Locales::load().keys("en").into_iter().collect();
+        let mut en: BTreeSet<String> = Locales::load().keys("en").into_iter().collect();
+        en.extend(console_keys("en"));
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
         let mut used = BTreeSet::new();
         for dir in ["app/src", "server/src"] {
@@ -214,7 +242,7 @@ mod tests {
                 continue;
             }
             let text = std::fs::read_to_string(&path).unwrap();
-            for marker in ["t(\"", "t_with(\"", "_key: \"", "_key=\""] {
+            for marker in ["t(\"", "t_with(\"", "ta(\"", "_key: \"", "_key=\""] {
                 for (at, _) in text.match_indices(marker) {
                     // A whole word: `t(` but not `corrupt(`.
                     let before = text[..at].chars().next_back();

@@ -38,11 +38,40 @@ enum Command {
         #[command(subcommand)]
         command: LedgerCommand,
     },
+    /// Operators of the console.
+    Operator {
+        #[command(subcommand)]
+        command: OperatorCommand,
+    },
     /// The master key sealing the secrets stored in the database.
     MasterKey {
         #[command(subcommand)]
         command: MasterKeyCommand,
     },
+}
+
+#[derive(Subcommand)]
+enum OperatorCommand {
+    /// Add an operator (or set a new password and re-enable one); the password is read from
+    /// standard input (one line, at least 12 characters).
+    Add {
+        #[arg(long)]
+        login: String,
+        #[arg(long, required = true)]
+        password_stdin: bool,
+    },
+    /// Disable an operator: their sessions end at their next request.
+    Disable {
+        #[arg(long)]
+        login: String,
+    },
+}
+
+/// One line of standard input, without its line end.
+fn password_from_stdin() -> anyhow::Result<kassa::secret::Secret<String>> {
+    let mut line = String::new();
+    std::io::stdin().read_line(&mut line)?;
+    Ok(kassa::secret::Secret::new(line.trim_end_matches(['\r', '\n']).to_string()))
 }
 
 #[derive(Subcommand)]
@@ -179,6 +208,27 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             } else {
                 anyhow::bail!("{} balance(s) differ from their ledger entries", mismatches.len())
             }
+        }
+        Command::Operator { command: OperatorCommand::Add { login, password_stdin: _ } } => {
+            let password = password_from_stdin()?;
+            let database = open().await?;
+            let users = kassa::domain::console::ConsoleUsers::new(database.stores.console.clone());
+            let user = users
+                .add(kassa::domain::console::Audience::Operator, None, &login, &password)
+                .await
+                .map_err(|e| anyhow::anyhow!("{}", admin::describe(&e)))?;
+            print_json(&serde_json::json!({"login": user.login, "active": true}));
+            Ok(())
+        }
+        Command::Operator { command: OperatorCommand::Disable { login } } => {
+            let database = open().await?;
+            let users = kassa::domain::console::ConsoleUsers::new(database.stores.console.clone());
+            users
+                .disable(kassa::domain::console::Audience::Operator, &login)
+                .await
+                .map_err(|e| anyhow::anyhow!("{}", admin::describe(&e)))?;
+            print_json(&serde_json::json!({"login": login, "active": false}));
+            Ok(())
         }
         Command::MasterKey { command: MasterKeyCommand::New } => {
             println!("{}", kassa::crypto::vault::new_key_text());

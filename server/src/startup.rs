@@ -14,6 +14,7 @@ use crate::crypto::vault::Vault;
 use crate::demo::{self, DemoShop};
 use crate::domain::acquirer::Acquirer;
 use crate::domain::banks::Banks;
+use crate::domain::console::ConsoleUsers;
 use crate::domain::payments::{Payments, Settings};
 use crate::domain::ports::Stores;
 use crate::domain::projects::Projects;
@@ -30,7 +31,12 @@ pub struct Application {
     stores: Stores,
     sessions: Sessions,
     payments: Arc<Payments>,
+    /// Demo mode: the demo operator's password, printed at start.
+    demo_operator: Option<Secret<String>>,
 }
+
+/// Login of the operator demo mode creates.
+pub const DEMO_OPERATOR: &str = "operator";
 
 impl Application {
     /// Opens (and migrates) the database, seeds the bank catalogue, and binds the port.
@@ -81,6 +87,18 @@ impl Application {
         let payments = Arc::new(Payments::new(stores.clone(), settings, acquirer, renderer));
         let requisites = Arc::new(Requisites::new(stores.requisites.clone(), stores.banks.clone(), payments.clone()));
         let projects = Arc::new(Projects::new(stores.projects.clone()));
+        let consoles = Arc::new(ConsoleUsers::new(stores.console.clone()));
+        // Demo mode: an operator with a fresh password each start (printed with the rest).
+        let demo_operator = if config.demo {
+            let password = Secret::new(crate::domain::payment::new_page_token());
+            consoles
+                .add(crate::domain::console::Audience::Operator, None, DEMO_OPERATOR, &password)
+                .await
+                .map_err(|e| anyhow::anyhow!("creating the demo operator: {e}"))?;
+            Some(password)
+        } else {
+            None
+        };
         let demo = if config.demo {
             if config.operator_token.is_none() {
                 config.operator_token = Some(Secret::new(crate::domain::payment::new_page_token()));
@@ -100,8 +118,9 @@ impl Application {
             vault,
             sandbox,
             demo,
+            consoles,
         });
-        Ok(Application { listener, state, stores, sessions: database.sessions, payments })
+        Ok(Application { listener, state, stores, sessions: database.sessions, payments, demo_operator })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -153,10 +172,10 @@ impl Application {
         let cleaner = tokio::spawn(sessions.clone().clean_expired());
         tracing::info!(address = %self.local_addr(), public_url = %self.state.public_url, "Kassa listening");
         if let Some(shop) = &self.state.demo {
-            print_demo_banner(&self.state, shop);
+            print_demo_banner(&self.state, shop, self.demo_operator.as_ref());
         }
         let limits = self.state.config.limits();
-        let router = http::router(self.state);
+        let router = http::router(self.state, self.sessions.clone());
         http::server::serve(self.listener, router, limits, shutdown_signal(), std::time::Duration::from_secs(10))
             .await?;
         let _ = stop.send(true);
@@ -169,7 +188,7 @@ impl Application {
 }
 
 /// How to pay in demo mode, on standard output.
-fn print_demo_banner(state: &AppState, shop: &DemoShop) {
+fn print_demo_banner(state: &AppState, shop: &DemoShop, operator: Option<&Secret<String>>) {
     use crate::acquirer::sandbox::*;
     let token = state.config.operator_token.as_ref().map(|t| t.expose().clone()).unwrap_or_default();
     println!(
@@ -177,6 +196,7 @@ fn print_demo_banner(state: &AppState, shop: &DemoShop) {
          \n  Demo shop (start a payment):  {url}/\
          \n  Merchant API (OpenAPI):       {url}/api/v1/openapi.json\
          \n  Operator API token:           {token}\
+         \n  Operator console:             {url}/operator/  login {DEMO_OPERATOR}  password {password}\
          \n  Demo project id:              {project}\
          \n\n  Sandbox cards (any future expiry, any name, any CVV):\
          \n    {CARD_SUCCESS} success   {CARD_3DS} 3DS (code {ONE_TIME_CODE})   {CARD_REDIRECT} bank redirect\
@@ -184,6 +204,7 @@ fn print_demo_banner(state: &AppState, shop: &DemoShop) {
          \n  The payment page's sandbox panel plays the operator: funds received, expiry, push approval.\n",
         url = state.public_url,
         project = shop.project_id,
+        password = operator.map(|p| p.expose().as_str()).unwrap_or("-"),
     );
 }
 

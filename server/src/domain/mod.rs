@@ -4,8 +4,10 @@
 
 pub mod acquirer;
 pub mod antifraud;
+pub mod audit;
 pub mod banks;
 pub mod catalogue;
+pub mod console;
 pub mod ledger;
 pub mod outbox;
 pub mod payin;

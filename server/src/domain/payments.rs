@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tokio::sync::Notify;
 
 use super::acquirer::{Acquirer, Authorization, Card, ThreeDsOutcome};
+use super::audit::{AuditEntry, Subject, Who};
 use super::catalogue::{self, Integration, MethodKind, WidgetMethod};
 use super::ledger::{self, Mismatch, StoredEntry};
 use super::outbox::{self, CallbackRecord, CallbackRenderer};
@@ -107,6 +108,19 @@ struct Change<'a> {
     actor: Actor,
     edit: &'a (dyn Fn(&mut Payment) + Send + Sync),
     receipt: Option<NewReceipt>,
+    /// A person's or script's action is written to the audit log with the change.
+    audit: Option<Audited<'a>>,
+}
+
+/// Who asked for a change, and what they called it, for the audit log.
+struct Audited<'a> {
+    who: &'a Who,
+    action: &'static str,
+    detail: Option<String>,
+}
+
+fn audited<'a>(who: &'a Who, action: &'static str, detail: Option<String>) -> Option<Audited<'a>> {
+    Some(Audited { who, action, detail })
 }
 
 fn no_edit(_: &mut Payment) {}
@@ -401,19 +415,54 @@ impl Payments {
     }
 
     /// Operator: the payout is being sent (`processing:payout_process`).
-    pub async fn execute_payout(&self, payout: Payment, actor: Actor) -> Result<Payment> {
-        self.apply(payout, Change { event: Event::PayoutExecuted, actor, edit: &no_edit, receipt: None }).await
+    pub async fn execute_payout(&self, payout: Payment, who: &Who) -> Result<Payment> {
+        let audit = audited(who, "payout_executed", None);
+        self.apply(
+            payout,
+            Change { event: Event::PayoutExecuted, actor: Actor::Operator, edit: &no_edit, receipt: None, audit },
+        )
+        .await
     }
 
     /// Operator: the payout arrived (`success`) or failed (`dispute:payout_failed`).
-    pub async fn payout_result(&self, payout: Payment, arrived: bool, actor: Actor) -> Result<Payment> {
+    pub async fn payout_result(&self, payout: Payment, arrived: bool, who: &Who) -> Result<Payment> {
         let event = if arrived { Event::PayoutSucceeded } else { Event::PayoutFailed };
-        self.apply(payout, Change { event, actor, edit: &no_edit, receipt: None }).await
+        let audit = audited(who, "payout_result", Some(if arrived { "success" } else { "failed" }.to_string()));
+        self.apply(payout, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None, audit }).await
     }
 
     /// Payouts waiting for an operator, oldest first.
     pub async fn payouts_waiting(&self, limit: i64) -> Result<Vec<Payment>> {
         Ok(self.stores.payments.payouts_waiting(limit).await?)
+    }
+
+    /// What waits for an operator: payins in `processing:paid` and every dispute, then payouts
+    /// to send or whose result to record; the longest waiting first in each.
+    pub async fn operator_queue(&self, limit: i64) -> Result<(Vec<Payment>, Vec<Payment>)> {
+        let waiting = self.stores.payments.waiting_for_operator(limit).await?;
+        let payins = waiting
+            .into_iter()
+            .filter(|p| p.payment_type == PaymentType::Payin || p.state == PaymentState::DisputePayoutFailed)
+            .collect();
+        let payouts = self.stores.payments.payouts_waiting(limit).await?;
+        Ok((payins, payouts))
+    }
+
+    /// Payments whose `request_id` or `payment_id` is `term`.
+    pub async fn search(&self, term: &str) -> Result<Vec<Payment>> {
+        Ok(self.stores.payments.search_payments(term.trim(), 50).await?)
+    }
+
+    /// The audit trail of a payment or requisite, newest first.
+    pub async fn audit_of(&self, subject: Subject, id: &str) -> Result<Vec<super::audit::StoredAudit>> {
+        let query = super::audit::AuditQuery { subject: Some((subject, id.to_string())), before_id: None, limit: 200 };
+        Ok(self.stores.console.audit(&query).await?)
+    }
+
+    /// The audit log, newest first, a page before `before_id`.
+    pub async fn audit_log(&self, before_id: Option<i64>, limit: i64) -> Result<Vec<super::audit::StoredAudit>> {
+        let query = super::audit::AuditQuery { subject: None, before_id, limit };
+        Ok(self.stores.console.audit(&query).await?)
     }
 
     /// The receiver's card or account number of a payout, in full, for the operator who pays.
@@ -442,7 +491,7 @@ impl Payments {
 
     /// Merchant or user cancels (`decline` / `Canceled by client`).
     pub async fn cancel(&self, payment: Payment, actor: Actor) -> Result<Payment> {
-        self.apply(payment, Change { event: Event::Cancel, actor, edit: &no_edit, receipt: None }).await
+        self.apply(payment, Change { event: Event::Cancel, actor, edit: &no_edit, receipt: None, audit: None }).await
     }
 
     /// The user says the transfer was made. Idempotent on `processing:paid`.
@@ -450,24 +499,31 @@ impl Payments {
         if payment.state == PaymentState::Paid {
             return Ok(payment);
         }
-        self.apply(payment, Change { event: Event::Confirm, actor, edit: &no_edit, receipt: None }).await
+        self.apply(payment, Change { event: Event::Confirm, actor, edit: &no_edit, receipt: None, audit: None }).await
     }
 
     /// Operator: funds arrived for a payment awaiting them. The full amount succeeds; any other
     /// amount opens `dispute:different_amount`.
-    pub async fn funds_received(&self, payment: Payment, amount: i64) -> Result<Payment> {
+    pub async fn funds_received(&self, payment: Payment, amount: i64, who: &Who) -> Result<Payment> {
         let event = if amount == payment.amount { Event::FundsReceived } else { Event::DifferentAmountReceived };
         let edit = move |p: &mut Payment| {
             if p.state == PaymentState::DisputeDifferentAmount {
                 p.received_amount = Some(amount);
             }
         };
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None }).await
+        let audit = audited(who, "funds_received", Some(format!("amount {amount}")));
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None, audit }).await
     }
 
     /// Operator closes a dispute. On success the amount becomes the one received (given, or
     /// the one reported in a different-amount dispute) and `old_amount` keeps the previous one.
-    pub async fn resolve(&self, payment: Payment, resolution: Resolution, amount: Option<i64>) -> Result<Payment> {
+    pub async fn resolve(
+        &self,
+        payment: Payment,
+        resolution: Resolution,
+        amount: Option<i64>,
+        who: &Who,
+    ) -> Result<Payment> {
         let (event, received) = match resolution {
             Resolution::Success => {
                 (Event::DisputeFundsReceived, amount.or(payment.received_amount).unwrap_or(payment.amount))
@@ -482,18 +538,30 @@ impl Payments {
                 p.amount = received;
             }
         };
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None }).await
+        let detail = match resolution {
+            Resolution::Success => format!("success, amount {received}"),
+            Resolution::Decline => "decline".to_string(),
+        };
+        let audit = audited(who, "dispute_resolved", Some(detail));
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None, audit }).await
     }
 
     /// KE mobile money: the user answered the push request.
-    pub async fn push_result(&self, payment: Payment, accepted: bool) -> Result<Payment> {
+    pub async fn push_result(&self, payment: Payment, accepted: bool, who: &Who) -> Result<Payment> {
         let event = if accepted { Event::PushAccepted } else { Event::PushRefused };
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None }).await
+        let audit = audited(who, "push_result", Some(if accepted { "accepted" } else { "refused" }.to_string()));
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None, audit }).await
     }
 
     /// Incoming funds reported by an operator: matched to the open payment holding that
     /// requisite for that amount. `None` when nothing matches.
-    pub async fn incoming(&self, requisite_ref: &str, amount: i64, currency: &str) -> Result<Option<Payment>> {
+    pub async fn incoming(
+        &self,
+        requisite_ref: &str,
+        amount: i64,
+        currency: &str,
+        who: &Who,
+    ) -> Result<Option<Payment>> {
         let requisites = &self.stores.requisites;
         let requisite = match requisites.requisite(requisite_ref).await? {
             Some(r) => Some(r),
@@ -511,16 +579,17 @@ impl Payments {
         {
             return Ok(None);
         }
-        self.funds_received(payment, amount).await.map(Some)
+        self.funds_received(payment, amount, who).await.map(Some)
     }
 
     /// Sandbox: the payment's next timed event happens now, as the clock would make it.
-    pub async fn expire_now(&self, payment: Payment) -> Result<Payment> {
+    pub async fn expire_now(&self, payment: Payment, who: &Who) -> Result<Payment> {
         let event = match payment.state {
             PaymentState::DisputeNoPayment => Event::GraceEnded,
             _ => Event::LifetimeEnded,
         };
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None }).await
+        let audit = audited(who, "expired_now", None);
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None, audit }).await
     }
 
     /// The widget methods a payment created without one may choose from: the catalogue's
@@ -554,7 +623,7 @@ impl Payments {
             .apply_as(
                 payment,
                 chosen.flow(),
-                Change { event: Event::MethodChosen, actor: Actor::User, edit: &edit, receipt: None },
+                Change { event: Event::MethodChosen, actor: Actor::User, edit: &edit, receipt: None, audit: None },
             )
             .await?;
         if result.state == PaymentState::Requisites {
@@ -568,7 +637,13 @@ impl Payments {
         let edit = |p: &mut Payment| p.has_receipt = true;
         self.apply(
             payment,
-            Change { event: Event::ReceiptUploaded, actor: Actor::User, edit: &edit, receipt: Some(receipt) },
+            Change {
+                event: Event::ReceiptUploaded,
+                actor: Actor::User,
+                edit: &edit,
+                receipt: Some(receipt),
+                audit: None,
+            },
         )
         .await
     }
@@ -648,7 +723,7 @@ impl Payments {
             p.card_auth = Some(auth.clone());
             p.details.card = Some(masked.clone());
         };
-        self.apply(claimed, Change { event, actor, edit: &edit, receipt: None }).await
+        self.apply(claimed, Change { event, actor, edit: &edit, receipt: None, audit: None }).await
     }
 
     /// The issuer's 3DS result (`PaRes`, `MD`): success when valid, else `decline` /
@@ -672,7 +747,7 @@ impl Payments {
             ThreeDsOutcome::Authenticated => Event::CardApproved,
             ThreeDsOutcome::Failed => Event::Card3dsFailed,
         };
-        self.apply(payment, Change { event, actor, edit: &no_edit, receipt: None }).await
+        self.apply(payment, Change { event, actor, edit: &no_edit, receipt: None, audit: None }).await
     }
 
     /// The sandbox bank page of the redirect flow: approved or declined by the user.
@@ -681,7 +756,7 @@ impl Payments {
             return Ok(payment);
         }
         let event = if approved { Event::CardApproved } else { Event::Card3dsFailed };
-        self.apply(payment, Change { event, actor: Actor::User, edit: &no_edit, receipt: None }).await
+        self.apply(payment, Change { event, actor: Actor::User, edit: &no_edit, receipt: None, audit: None }).await
     }
 
     /// A wrong one-time code on the issuer's page. The last allowed one declines the payment.
@@ -694,7 +769,13 @@ impl Payments {
             }
             let wrong = current.card_auth.as_ref().map_or(0, |a| a.wrong_codes) + 1;
             if wrong >= max_wrong {
-                let change = Change { event: Event::Card3dsFailed, actor: Actor::User, edit: &no_edit, receipt: None };
+                let change = Change {
+                    event: Event::Card3dsFailed,
+                    actor: Actor::User,
+                    edit: &no_edit,
+                    receipt: None,
+                    audit: None,
+                };
                 return Ok((self.apply(current, change).await?, 0));
             }
             let mut next = current.clone();
@@ -723,6 +804,7 @@ impl Payments {
                 receipt: None,
                 requisite_issued: false,
                 ledger: Vec::new(),
+                audit: None,
             })
             .await
     }
@@ -762,6 +844,14 @@ impl Payments {
                     receipt: change.receipt.clone(),
                     requisite_issued: change.event == Event::RequisitesFound,
                     ledger: ledger::entries_for_change(&current, &next),
+                    audit: change.audit.as_ref().map(|a| {
+                        let entry = AuditEntry::new(a.who, a.action, Subject::Payment, &next.request_id, now)
+                            .states(current.state.to_string(), next.state.to_string());
+                        match &a.detail {
+                            Some(d) => entry.detail(d.clone()),
+                            None => entry,
+                        }
+                    }),
                 })
                 .await;
             match result {
@@ -849,7 +939,10 @@ impl Payments {
                 continue;
             };
             let id = payment.request_id.clone();
-            match self.apply(payment, Change { event, actor: Actor::System, edit: &no_edit, receipt: None }).await {
+            match self
+                .apply(payment, Change { event, actor: Actor::System, edit: &no_edit, receipt: None, audit: None })
+                .await
+            {
                 Ok(_) => moved += 1,
                 // Someone else moved it first; the new state has its own deadline.
                 Err(DomainError::Illegal(_)) => {}
@@ -920,7 +1013,8 @@ impl Payments {
             tried = index + 1;
             let recipient = candidates[index].requisite.recipient();
             let edit = move |p: &mut Payment| p.recipient = Some(recipient.clone());
-            let change = Change { event: Event::RequisitesFound, actor: Actor::System, edit: &edit, receipt: None };
+            let change =
+                Change { event: Event::RequisitesFound, actor: Actor::System, edit: &edit, receipt: None, audit: None };
             match self.apply(payment.clone(), change).await {
                 Ok(_) => {
                     let mut chosen = candidates.remove(index);

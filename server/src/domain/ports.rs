@@ -4,7 +4,9 @@
 
 use async_trait::async_trait;
 
+use super::audit::{AuditEntry, AuditQuery, StoredAudit};
 use super::banks::Bank;
+use super::console::{Audience, ConsoleUser};
 use super::ledger::{LedgerEntry, Mismatch, StoredEntry};
 use super::outbox::{Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, DeliveryCaps, NewCallback};
 use super::payment::{Actor, Payment, PaymentState};
@@ -99,6 +101,8 @@ pub struct PaymentChange<'a> {
     /// The money this change moves (`domain::ledger`); a balance that would go below zero
     /// refuses the whole change (`StoreError::Refused`).
     pub ledger: Vec<LedgerEntry>,
+    /// The audit entry of the person or script that made the change.
+    pub audit: Option<AuditEntry>,
 }
 
 /// Outcome of inserting a new payment.
@@ -139,6 +143,11 @@ pub trait PaymentStore: Send + Sync + 'static {
     /// Payouts waiting for an operator (`processing:new` to execute, `processing:payout_process`
     /// for its result), oldest first.
     async fn payouts_waiting(&self, limit: i64) -> StoreResult<Vec<Payment>>;
+    /// Payins waiting for a human: `processing:paid` and every dispute (payouts' included),
+    /// the longest waiting first.
+    async fn waiting_for_operator(&self, limit: i64) -> StoreResult<Vec<Payment>>;
+    /// Payments whose `request_id` or `payment_id` is `term`, newest first.
+    async fn search_payments(&self, term: &str, limit: i64) -> StoreResult<Vec<Payment>>;
     async fn history(&self, request_id: &str) -> StoreResult<Vec<HistoryEntry>>;
     async fn count_customer_payments_since(
         &self,
@@ -202,14 +211,39 @@ pub trait OutboxStore: Send + Sync + 'static {
 /// The pool of recipient requisites.
 #[async_trait]
 pub trait RequisiteStore: Send + Sync + 'static {
-    async fn insert_requisite(&self, requisite: &Requisite) -> StoreResult<()>;
+    /// Inserts a requisite, with the audit entry of whoever added it (same transaction).
+    async fn insert_requisite(&self, requisite: &Requisite, audit: Option<&AuditEntry>) -> StoreResult<()>;
     async fn requisites(&self) -> StoreResult<Vec<Requisite>>;
     async fn requisite(&self, id: &str) -> StoreResult<Option<Requisite>>;
     async fn requisite_by_pan(&self, pan: &str) -> StoreResult<Option<Requisite>>;
-    async fn set_requisite_active(&self, id: &str, active: bool) -> StoreResult<bool>;
+    async fn set_requisite_active(&self, id: &str, active: bool, audit: Option<&AuditEntry>) -> StoreResult<bool>;
+    /// New amount limits of a requisite (`None`: no limit).
+    async fn set_requisite_limits(
+        &self,
+        id: &str,
+        min_amount: Option<i64>,
+        max_amount: Option<i64>,
+        audit: Option<&AuditEntry>,
+    ) -> StoreResult<bool>;
     /// Active requisites that can serve `query`, least recently used first, each with the
     /// amounts of the open payments it holds.
     async fn requisite_candidates(&self, query: &RequisiteQuery) -> StoreResult<Vec<Candidate>>;
+}
+
+/// The consoles: their users, and the audit log (appended by the changes it describes).
+#[async_trait]
+pub trait ConsoleStore: Send + Sync + 'static {
+    /// Inserts a user, or sets a new password on (and re-enables) the one with that login.
+    async fn upsert_user(&self, user: &ConsoleUser, audit: &AuditEntry) -> StoreResult<()>;
+    async fn user(&self, audience: Audience, login: &str) -> StoreResult<Option<ConsoleUser>>;
+    async fn set_user_active(
+        &self,
+        audience: Audience,
+        login: &str,
+        active: bool,
+        audit: &AuditEntry,
+    ) -> StoreResult<bool>;
+    async fn audit(&self, query: &AuditQuery) -> StoreResult<Vec<StoredAudit>>;
 }
 
 /// The ledger: balances and their entries (written with the payment changes).
@@ -298,4 +332,5 @@ pub struct Stores {
     pub banks: std::sync::Arc<dyn BankStore>,
     pub projects: std::sync::Arc<dyn ProjectStore>,
     pub ledger: std::sync::Arc<dyn LedgerStore>,
+    pub console: std::sync::Arc<dyn ConsoleStore>,
 }

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
+use super::audit::{AuditEntry, Subject, Who};
 use super::catalogue::{self, Country, Method, MethodKind, WidgetMethod};
 use super::payment::{Payment, Recipient, mask_requisite};
 use super::payments::{DomainError, Payments, Result};
@@ -128,7 +129,7 @@ impl Requisites {
     }
 
     /// Validates and adds a requisite; an active one is offered to waiting payments at once.
-    pub async fn create(&self, r: NewRequisite) -> Result<Requisite> {
+    pub async fn create(&self, r: NewRequisite, who: Option<&Who>) -> Result<Requisite> {
         let mut v = Violations::default();
         let country = Country::parse(&r.country);
         if country.is_none() {
@@ -210,7 +211,12 @@ impl Requisites {
             last_used_ms: 0,
             created_ms: now_ms(),
         };
-        self.store.insert_requisite(&requisite).await?;
+        let audit = who.map(|who| {
+            AuditEntry::new(who, "requisite_added", Subject::Requisite, &requisite.id, requisite.created_ms)
+                .states("", if requisite.active { "active" } else { "disabled" })
+                .detail(format!("{} {} {}", requisite.country, requisite.currency, requisite.masked_pan()))
+        });
+        self.store.insert_requisite(&requisite, audit.as_ref()).await?;
         if requisite.active {
             self.payments.requisites_may_be_free(&requisite.currency).await;
         }
@@ -226,8 +232,58 @@ impl Requisites {
     }
 
     /// Enables or disables a requisite; an enabled one is offered to waiting payments at once.
-    pub async fn set_active(&self, id: &str, active: bool) -> Result<Requisite> {
-        if !self.store.set_requisite_active(id, active).await? {
+    pub async fn set_active(&self, id: &str, active: bool, who: Option<&Who>) -> Result<Requisite> {
+        let before = self.get(id).await?;
+        let state = |a: bool| if a { "active" } else { "disabled" };
+        let audit = who.map(|who| {
+            let action = if active { "requisite_enabled" } else { "requisite_disabled" };
+            AuditEntry::new(who, action, Subject::Requisite, id, now_ms()).states(state(before.active), state(active))
+        });
+        if !self.store.set_requisite_active(id, active, audit.as_ref()).await? {
+            return Err(DomainError::Missing);
+        }
+        let requisite = self.get(id).await?;
+        if requisite.active {
+            self.payments.requisites_may_be_free(&requisite.currency).await;
+        }
+        Ok(requisite)
+    }
+}
+
+impl Requisites {
+    /// New amount limits of a requisite (`None`: no limit).
+    pub async fn set_limits(
+        &self,
+        id: &str,
+        min_amount: Option<i64>,
+        max_amount: Option<i64>,
+        who: Option<&Who>,
+    ) -> Result<Requisite> {
+        let mut v = Violations::default();
+        for (field, value) in [("min_amount", min_amount), ("max_amount", max_amount)] {
+            if value.is_some_and(|x| !(1..=rules::MAX_AMOUNT).contains(&x)) {
+                v.fail(field, format!("must be from 1 to {}", rules::MAX_AMOUNT));
+            }
+        }
+        if let (Some(min), Some(max)) = (min_amount, max_amount)
+            && min > max
+        {
+            v.fail("min_amount", "must not exceed max_amount");
+        }
+        v.finish().map_err(DomainError::Validation)?;
+        let before = self.get(id).await?;
+        let limits = |min: Option<i64>, max: Option<i64>| {
+            format!(
+                "{}..{}",
+                min.map(|x| x.to_string()).unwrap_or_default(),
+                max.map(|x| x.to_string()).unwrap_or_default()
+            )
+        };
+        let audit = who.map(|who| {
+            AuditEntry::new(who, "requisite_limits", Subject::Requisite, id, now_ms())
+                .states(limits(before.min_amount, before.max_amount), limits(min_amount, max_amount))
+        });
+        if !self.store.set_requisite_limits(id, min_amount, max_amount, audit.as_ref()).await? {
             return Err(DomainError::Missing);
         }
         let requisite = self.get(id).await?;

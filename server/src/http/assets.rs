@@ -15,6 +15,8 @@ use super::AppState;
 use app::model::Scripts;
 
 const CSS: &str = include_str!("../../../style/main.css");
+/// The consoles' stylesheet, apart so the payment page does not carry it.
+const CONSOLE_CSS: &str = include_str!("../../../style/console.css");
 const FAVICON_SVG: &str = include_str!("../../../public/favicon.svg");
 const FAVICON_ICO: &[u8] = include_bytes!("../../../public/favicon.ico");
 /// Name of the wasm-bindgen output of the `frontend` crate.
@@ -24,6 +26,7 @@ pub const BUNDLE_NAME: &str = "kassa_islands";
 #[derive(Clone, Debug)]
 pub struct Assets {
     pub css_href: String,
+    pub console_css_href: String,
     /// The islands bundle, when `{site_root}/pkg` holds it.
     pub scripts: Option<Scripts>,
 }
@@ -37,6 +40,10 @@ impl Assets {
         }
         Assets {
             css_href: format!("/assets/main.css?v={hash}"),
+            console_css_href: format!(
+                "/assets/console.css?v={}",
+                hex::encode(&Sha256::digest(CONSOLE_CSS.as_bytes())[..8])
+            ),
             scripts: built.then(|| Scripts { pkg_dir: "pkg".into(), output_name: BUNDLE_NAME.into() }),
         }
     }
@@ -45,7 +52,20 @@ impl Assets {
 pub fn router(site_root: &Path) -> Router<AppState> {
     let immutable = HeaderValue::from_static("public, max-age=31536000, immutable");
     let pkg = ServeDir::new(site_root.join("pkg"));
+    let console_immutable = immutable.clone();
     Router::new()
+        .route(
+            "/assets/console.css",
+            get(move || async move {
+                (
+                    [
+                        (header::CONTENT_TYPE, HeaderValue::from_static("text/css; charset=utf-8")),
+                        (header::CACHE_CONTROL, console_immutable),
+                    ],
+                    CONSOLE_CSS,
+                )
+            }),
+        )
         .route(
             "/assets/main.css",
             get(move || async move {

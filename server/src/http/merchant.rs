@@ -365,6 +365,15 @@ impl RateLimiter {
         }
     }
 
+    /// A limiter refilling `rate_per_s` tokens a second (below one for slow brakes).
+    pub fn with_rate(rate_per_s: f64, burst: u32) -> Self {
+        RateLimiter {
+            rate_per_s: rate_per_s.max(1e-3),
+            burst: burst.max(1) as f64,
+            buckets: Mutex::new(HashMap::new()),
+        }
+    }
+
     pub fn check(&self, project_id: &str) -> Result<(), ApiError> {
         let mut buckets = self.buckets.lock().expect("rate limiter lock");
         let now = Instant::now();

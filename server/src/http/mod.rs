@@ -5,6 +5,7 @@ pub mod assets;
 pub mod banks;
 pub mod callbacks;
 pub mod card;
+pub mod console;
 pub mod csrf;
 pub mod demo;
 pub mod ecom;
@@ -40,6 +41,7 @@ use crate::config::Config;
 use crate::crypto::vault::Vault;
 use crate::demo::DemoShop;
 use crate::domain::banks::Banks;
+use crate::domain::console::ConsoleUsers;
 use crate::domain::payments::Payments;
 use crate::domain::projects::Projects;
 use crate::domain::requisites::Requisites;
@@ -79,6 +81,9 @@ pub struct Shared {
     /// The demo shop (demo mode).
     pub demo: Option<Arc<DemoShop>>,
     pub http_client: reqwest::Client,
+    /// Console users (operators, merchant users).
+    pub consoles: Arc<ConsoleUsers>,
+    pub login_limits: console::LoginLimits,
 }
 
 /// Keys the HTTP edge uses, derived from the master key (never stored).
@@ -99,6 +104,7 @@ pub struct Parts {
     pub vault: Arc<Vault>,
     pub sandbox: Option<Arc<SandboxAcquirer>>,
     pub demo: Option<Arc<DemoShop>>,
+    pub consoles: Arc<ConsoleUsers>,
 }
 
 impl Deref for AppState {
@@ -110,8 +116,19 @@ impl Deref for AppState {
 
 impl AppState {
     pub fn new(parts: Parts) -> Self {
-        let Parts { config, public_url, local_url, payments, requisites, projects, banks, vault, sandbox, demo } =
-            parts;
+        let Parts {
+            config,
+            public_url,
+            local_url,
+            payments,
+            requisites,
+            projects,
+            banks,
+            vault,
+            sandbox,
+            demo,
+            consoles,
+        } = parts;
         let keys = EdgeKeys { fingerprint: vault.derive("request-fingerprint") };
         let csrf = csrf::CsrfKey::new(vault.derive("csrf"), public_url.starts_with("https://"));
         let limiter = merchant::RateLimiter::new(config.rate_limit_rps, config.rate_limit_burst);
@@ -143,6 +160,8 @@ impl AppState {
             sandbox,
             demo,
             http_client: reqwest::Client::new(),
+            consoles,
+            login_limits: Default::default(),
         }))
     }
 }
@@ -188,8 +207,8 @@ pub fn openapi() -> utoipa::openapi::OpenApi {
     merchant_routes().split_for_parts().1
 }
 
-/// The whole application.
-pub fn router(state: AppState) -> Router {
+/// The whole application. `sessions` stores the consoles' sessions (the database's).
+pub fn router<S: tower_sessions::SessionStore + Clone>(state: AppState, sessions: S) -> Router {
     let (merchant, _) = merchant_routes().split_for_parts();
     let merchant = merchant.layer(axum::middleware::from_fn_with_state(state.clone(), merchant::authenticate));
     // Pages keep no server state: their forms carry a stateless CSRF token (http/csrf.rs).
@@ -205,6 +224,11 @@ pub fn router(state: AppState) -> Router {
         .merge(merchant)
         .merge(operator::router(state.clone()))
         .merge(pages)
+        .merge(console::operator::router().layer(session::layer(
+            sessions,
+            state.public_url.starts_with("https://"),
+            state.config.console_idle_s,
+        )))
         .merge(assets::router(&state.config.site_root))
         .fallback(|| async { error::ApiError::NotFound })
         .layer(axum::middleware::from_fn_with_state(state.metrics.clone(), metrics::record))

@@ -15,12 +15,16 @@ use super::AppState;
 use super::error::{ApiError, ApiResult, AuthFailure, FieldError};
 use super::response::{PaymentResponse, View};
 use crate::domain::antifraud::AntiFraudRules;
+use crate::domain::audit::Who;
 use crate::domain::banks::{Bank, BankUpdate};
-use crate::domain::payment::{Actor, Payment, PaymentType};
+use crate::domain::payment::{Payment, PaymentType};
 use crate::domain::payments::Resolution;
 use crate::domain::project::ProjectSettings;
 use crate::domain::requisites::{NewRequisite, Requisite};
 use crate::domain::rules;
+
+/// Every action through this API is audited as the API's (the token names no person).
+const API: Who = Who::OperatorApi;
 
 pub fn router(state: AppState) -> Router<AppState> {
     Router::new()
@@ -162,21 +166,24 @@ async fn create_requisite(
 ) -> ApiResult<Json<RequisiteView>> {
     let requisite = state
         .requisites
-        .create(NewRequisite {
-            country: r.country,
-            currency: r.currency,
-            methods: r.methods,
-            pan: r.pan,
-            card_holder: r.card_holder,
-            bank_symbol: r.bank_symbol,
-            bank_name: r.bank_name,
-            bank_country: r.bank_country,
-            min_amount: r.min_amount,
-            max_amount: r.max_amount,
-            payment_system: r.payment_system,
-            extra_param: r.extra_param,
-            active: r.active,
-        })
+        .create(
+            NewRequisite {
+                country: r.country,
+                currency: r.currency,
+                methods: r.methods,
+                pan: r.pan,
+                card_holder: r.card_holder,
+                bank_symbol: r.bank_symbol,
+                bank_name: r.bank_name,
+                bank_country: r.bank_country,
+                min_amount: r.min_amount,
+                max_amount: r.max_amount,
+                payment_system: r.payment_system,
+                extra_param: r.extra_param,
+                active: r.active,
+            },
+            Some(&API),
+        )
         .await?;
     Ok(Json(requisite.into()))
 }
@@ -195,7 +202,7 @@ async fn set_requisite_active(
     Path(id): Path<String>,
     OperatorJson(body): OperatorJson<ActiveIn>,
 ) -> ApiResult<Json<RequisiteView>> {
-    Ok(Json(state.requisites.set_active(&id, body.active).await?.into()))
+    Ok(Json(state.requisites.set_active(&id, body.active, Some(&API)).await?.into()))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -230,7 +237,7 @@ async fn received(
 ) -> ApiResult<Json<PaymentResponse>> {
     let amount = positive_amount(body.amount)?;
     let payment = load(&state, &body.request_id).await?;
-    let payment = state.payments.funds_received(payment, amount).await?;
+    let payment = state.payments.funds_received(payment, amount, &API).await?;
     Ok(answer(&state, &payment))
 }
 
@@ -252,7 +259,7 @@ async fn resolve(
     };
     let amount = body.amount.map(positive_amount).transpose()?;
     let payment = load(&state, &body.request_id).await?;
-    let payment = state.payments.resolve(payment, resolution, amount).await?;
+    let payment = state.payments.resolve(payment, resolution, amount, &API).await?;
     Ok(answer(&state, &payment))
 }
 
@@ -267,7 +274,7 @@ async fn push_result(
     OperatorJson(body): OperatorJson<PushResultIn>,
 ) -> ApiResult<Json<PaymentResponse>> {
     let payment = load(&state, &body.request_id).await?;
-    let payment = state.payments.push_result(payment, body.accepted).await?;
+    let payment = state.payments.push_result(payment, body.accepted, &API).await?;
     Ok(answer(&state, &payment))
 }
 
@@ -298,7 +305,7 @@ async fn incoming(
     OperatorJson(body): OperatorJson<IncomingIn>,
 ) -> ApiResult<Json<IncomingOut>> {
     let amount = positive_amount(body.amount)?;
-    let matched = state.payments.incoming(&body.requisite, amount, &body.currency).await?;
+    let matched = state.payments.incoming(&body.requisite, amount, &body.currency, &API).await?;
     tracing::info!(reference = ?body.reference, matched = matched.is_some(), "incoming funds reported");
     Ok(Json(IncomingOut {
         matched: matched.is_some(),
@@ -319,7 +326,7 @@ async fn sandbox_expire(
         return Err(ApiError::NotFound);
     }
     let payment = load(&state, &body.request_id).await?;
-    let payment = state.payments.expire_now(payment).await?;
+    let payment = state.payments.expire_now(payment, &API).await?;
     Ok(answer(&state, &payment))
 }
 
@@ -410,7 +417,7 @@ async fn execute_payout(
     OperatorJson(body): OperatorJson<RequestIdIn>,
 ) -> ApiResult<Json<PaymentResponse>> {
     let payout = load_payout(&state, &body.request_id).await?;
-    let payout = state.payments.execute_payout(payout, Actor::Operator).await?;
+    let payout = state.payments.execute_payout(payout, &API).await?;
     Ok(answer(&state, &payout))
 }
 
@@ -433,6 +440,6 @@ async fn payout_result(
         _ => return Err(ApiError::field("outcome", "must be success or failed")),
     };
     let payout = load_payout(&state, &body.request_id).await?;
-    let payout = state.payments.payout_result(payout, arrived, Actor::Operator).await?;
+    let payout = state.payments.payout_result(payout, arrived, &API).await?;
     Ok(answer(&state, &payout))
 }

@@ -2,6 +2,7 @@
 //! plain forms with post-redirect-get and CSRF protection, a strict CSP, and JSON status for the
 //! live-status island.
 
+use crate::domain::audit::Who;
 use std::collections::HashMap;
 
 use super::AppState;
@@ -352,11 +353,13 @@ async fn sandbox(State(state): State<AppState>, headers: HeaderMap, form: PageFo
     let payment = form.payment.clone();
     let amount = payment.amount;
     let result = match form.fields.get("action").map(String::as_str) {
-        Some("received") => state.payments.funds_received(payment, amount).await,
-        Some("different") => state.payments.funds_received(payment, (amount - (amount / 10).max(1)).max(1)).await,
-        Some("expire") => state.payments.expire_now(payment).await,
-        Some("push-accept") => state.payments.push_result(payment, true).await,
-        Some("push-refuse") => state.payments.push_result(payment, false).await,
+        Some("received") => state.payments.funds_received(payment, amount, &Who::Sandbox).await,
+        Some("different") => {
+            state.payments.funds_received(payment, (amount - (amount / 10).max(1)).max(1), &Who::Sandbox).await
+        }
+        Some("expire") => state.payments.expire_now(payment, &Who::Sandbox).await,
+        Some("push-accept") => state.payments.push_result(payment, true, &Who::Sandbox).await,
+        Some("push-refuse") => state.payments.push_result(payment, false, &Who::Sandbox).await,
         _ => Err(DomainError::Illegal(IllegalMove::NotAllowed(payment.state))),
     };
     form.settle(result)

@@ -4,11 +4,15 @@
 
 use tower_sessions::{Expiry, SessionManagerLayer, SessionStore, cookie::SameSite};
 
-pub fn layer<S: SessionStore + Clone>(store: S, secure: bool) -> SessionManagerLayer<S> {
+/// The session layer of the consoles: ends after `idle_s` seconds without a request.
+pub fn layer<S: SessionStore + Clone>(store: S, secure: bool, idle_s: u64) -> SessionManagerLayer<S> {
     SessionManagerLayer::new(store)
         .with_name("kassa_session")
         .with_http_only(true)
         .with_same_site(SameSite::Lax)
         .with_secure(secure)
-        .with_expiry(Expiry::OnInactivity(tower_sessions::cookie::time::Duration::hours(12)))
+        // Saved on every request so that activity moves the stored expiry (an idle timeout,
+        // not a fixed lifetime); consoles see few requests, so the write costs little.
+        .with_always_save(true)
+        .with_expiry(Expiry::OnInactivity(tower_sessions::cookie::time::Duration::seconds(idle_s as i64)))
 }

@@ -3,6 +3,7 @@
 //! under this module.
 
 mod banks;
+mod console;
 mod ledger;
 mod outbox;
 mod payments;
@@ -59,7 +60,8 @@ impl Database {
             + crate::domain::ports::RequisiteStore
             + crate::domain::ports::BankStore
             + crate::domain::ports::ProjectStore
-            + crate::domain::ports::LedgerStore,
+            + crate::domain::ports::LedgerStore
+            + crate::domain::ports::ConsoleStore,
     {
         let storage = Arc::new(storage);
         Database {
@@ -69,7 +71,8 @@ impl Database {
                 requisites: storage.clone(),
                 banks: storage.clone(),
                 projects: storage.clone(),
-                ledger: storage,
+                ledger: storage.clone(),
+                console: storage,
             },
             sessions: Sessions::new(sessions),
         }

@@ -368,7 +368,8 @@ macro_rules! payment_store {
                     && change.callbacks.is_empty()
                     && change.receipt.is_none()
                     && !change.requisite_issued
-                    && change.ledger.is_empty();
+                    && change.ledger.is_empty()
+                    && change.audit.is_none();
                 if alone {
                     // One statement needs no explicit transaction (the history row comes from
                     // the update trigger, in the same statement).
@@ -438,6 +439,9 @@ macro_rules! payment_store {
                         .await?;
                 }
                 super::ledger::apply_entries!(&mut tx, &change.ledger, now);
+                if let Some(audit) = &change.audit {
+                    super::console::insert_audit!(&mut *tx, audit);
+                }
                 tx.commit().await?;
                 Ok(())
             }
@@ -486,6 +490,26 @@ macro_rules! payment_store {
                      ORDER BY created_ms, request_id LIMIT $1"
                 );
                 let rows: Vec<PaymentRow> = sqlx::query_as(&sql).bind(limit).fetch_all(&self.pool).await?;
+                rows.into_iter().map(Payment::try_from).collect()
+            }
+
+            async fn waiting_for_operator(&self, limit: i64) -> Result<Vec<Payment>> {
+                // The partial index payments_waiting_for_operator serves exactly this filter.
+                let sql = format!(
+                    "SELECT {PAYMENT_COLUMNS} FROM payments \
+                     WHERE status = 'dispute' OR (status = 'processing' AND sub_status IN ('paid', 'payout_process')) \
+                     ORDER BY updated_ms, request_id LIMIT $1"
+                );
+                let rows: Vec<PaymentRow> = sqlx::query_as(&sql).bind(limit).fetch_all(&self.pool).await?;
+                rows.into_iter().map(Payment::try_from).collect()
+            }
+
+            async fn search_payments(&self, term: &str, limit: i64) -> Result<Vec<Payment>> {
+                let sql = format!(
+                    "SELECT {PAYMENT_COLUMNS} FROM payments WHERE request_id = $1 OR payment_id = $1 \
+                     ORDER BY created_ms DESC LIMIT $2"
+                );
+                let rows: Vec<PaymentRow> = sqlx::query_as(&sql).bind(term).bind(limit).fetch_all(&self.pool).await?;
                 rows.into_iter().map(Payment::try_from).collect()
             }
 

@@ -4,7 +4,9 @@
 use async_trait::async_trait;
 use sqlx::{Postgres, Sqlite};
 
+use super::console::insert_audit;
 use super::sql::{CandidateRow, REQUISITE_SELECT, RequisiteRow, SqlStorage};
+use crate::domain::audit::AuditEntry;
 use crate::domain::ports::{RequisiteStore, StoreResult as Result};
 use crate::domain::requisites::{Candidate, Requisite, RequisiteQuery};
 
@@ -12,7 +14,7 @@ macro_rules! requisite_store {
     ($db:ty) => {
         #[async_trait]
         impl RequisiteStore for SqlStorage<$db> {
-            async fn insert_requisite(&self, r: &Requisite) -> Result<()> {
+            async fn insert_requisite(&self, r: &Requisite, audit: Option<&AuditEntry>) -> Result<()> {
                 let mut tx = self.writer.begin().await?;
                 sqlx::query(
                     "INSERT INTO requisites (id, country, currency, pan, card_holder, bank_symbol, bank_name, bank_country, \
@@ -43,6 +45,9 @@ macro_rules! requisite_store {
                         .execute(&mut *tx)
                         .await?;
                 }
+                if let Some(audit) = audit {
+                    insert_audit!(&mut *tx, audit);
+                }
                 tx.commit().await?;
                 Ok(())
             }
@@ -65,13 +70,45 @@ macro_rules! requisite_store {
                 Ok(row.map(Requisite::from))
             }
 
-            async fn set_requisite_active(&self, id: &str, active: bool) -> Result<bool> {
+            async fn set_requisite_active(&self, id: &str, active: bool, audit: Option<&AuditEntry>) -> Result<bool> {
+                let mut tx = self.writer.begin().await?;
                 let done = sqlx::query("UPDATE requisites SET active = $2 WHERE id = $1")
                     .bind(id)
                     .bind(active)
-                    .execute(&self.writer)
+                    .execute(&mut *tx)
                     .await?;
-                Ok(done.rows_affected() == 1)
+                if done.rows_affected() != 1 {
+                    return Ok(false);
+                }
+                if let Some(audit) = audit {
+                    insert_audit!(&mut *tx, audit);
+                }
+                tx.commit().await?;
+                Ok(true)
+            }
+
+            async fn set_requisite_limits(
+                &self,
+                id: &str,
+                min_amount: Option<i64>,
+                max_amount: Option<i64>,
+                audit: Option<&AuditEntry>,
+            ) -> Result<bool> {
+                let mut tx = self.writer.begin().await?;
+                let done = sqlx::query("UPDATE requisites SET min_amount = $2, max_amount = $3 WHERE id = $1")
+                    .bind(id)
+                    .bind(min_amount)
+                    .bind(max_amount)
+                    .execute(&mut *tx)
+                    .await?;
+                if done.rows_affected() != 1 {
+                    return Ok(false);
+                }
+                if let Some(audit) = audit {
+                    insert_audit!(&mut *tx, audit);
+                }
+                tx.commit().await?;
+                Ok(true)
             }
 
             async fn requisite_candidates(&self, q: &RequisiteQuery) -> Result<Vec<Candidate>> {

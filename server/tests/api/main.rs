@@ -6,6 +6,7 @@ mod auth;
 mod banks;
 mod callback_example;
 mod callbacks;
+mod console;
 pub mod ecom;
 mod ops;
 mod p2p;

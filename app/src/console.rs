@@ -1,0 +1,299 @@
+//! The consoles' components (server-rendered, no JavaScript needed): the frame, and blocks a
+//! page is made of. Every text arrives translated in the model; values are inserted as text,
+//! which Leptos escapes.
+
+use leptos::prelude::*;
+
+use crate::model::*;
+
+fn tone_class(tone: Tone) -> &'static str {
+    match tone {
+        Tone::Neutral => "status",
+        Tone::Good => "status good",
+        Tone::Bad => "status bad",
+        Tone::Waiting => "status waiting",
+    }
+}
+
+#[component]
+pub fn ConsoleHeader(frame: ConsoleFrame) -> impl IntoView {
+    let current = frame.languages.iter().find(|l| l.code == frame.lang).map(|l| l.name.clone()).unwrap_or_default();
+    let lang = frame.lang.clone();
+    view! {
+        <a class="skip" href="#main">{frame.skip_label.clone()}</a>
+        <header class="console-top">
+            <a class="brand" href=frame.home.clone()>{frame.console_name.clone()}</a>
+            <nav aria-label=frame.console_name.clone()>
+                <ul>
+                    {frame
+                        .nav
+                        .into_iter()
+                        .map(|l| {
+                            let current = l.current.then_some("page");
+                            view! { <li><a href=l.href aria-current=current>{l.label}</a></li> }
+                        })
+                        .collect_view()}
+                </ul>
+            </nav>
+            <div class="who">
+                <details class="languages">
+                    <summary>
+                        <span class="visually-hidden">{frame.language_label.clone()} ": "</span>
+                        {current}
+                    </summary>
+                    <ul>
+                        {frame
+                            .languages
+                            .into_iter()
+                            .map(|l| {
+                                let current = (l.code == lang).then_some("true");
+                                view! {
+                                    <li>
+                                        <a href=l.href hreflang=l.code.clone() lang=l.code aria-current=current>
+                                            {l.name}
+                                        </a>
+                                    </li>
+                                }
+                            })
+                            .collect_view()}
+                    </ul>
+                </details>
+                {frame.user.map(|u| {
+                    view! {
+                        <span class="login">{u.signed_in_as}" "<strong>{u.login}</strong></span>
+                        <Form form=u.logout/>
+                    }
+                })}
+            </div>
+        </header>
+    }
+}
+
+#[component]
+pub fn Form(form: ActionForm) -> impl IntoView {
+    let method = if form.post { "post" } else { "get" };
+    let multipart = form.fields.iter().any(|f| matches!(f.kind, FieldKind::File { .. }));
+    let enctype = multipart.then_some("multipart/form-data");
+    let class = if form.inline { "console-form inline" } else { "console-form" };
+    let button = if form.danger { "button danger" } else { "button primary" };
+    view! {
+        <form class=class method=method action=form.action enctype=enctype aria-label=form.label>
+            {form.fields.into_iter().map(|f| view! { <Field field=f/> }).collect_view()}
+            <button class=button type="submit">{form.submit}</button>
+        </form>
+    }
+}
+
+#[component]
+fn Field(field: FormField) -> impl IntoView {
+    let id = format!("f-{}-{}", field.name, field.label.len());
+    let hint_id = field.hint.as_ref().map(|_| format!("{id}-hint"));
+    let hint = field.hint.clone().map(|h| view! { <span class="hint" id=hint_id.clone()>{h}</span> });
+    let FormField { name, label, kind, value, required, autocomplete, .. } = field;
+    let for_id = id.clone();
+    match kind {
+        FieldKind::Hidden => view! { <input type="hidden" name=name value=value/> }.into_any(),
+        FieldKind::Select(options) => view! {
+            <label class="field" for=for_id>
+                <span>{label}</span>
+                <select id=id name=name required=required aria-describedby=hint_id>
+                    {options
+                        .into_iter()
+                        .map(|(v, text)| {
+                            let selected = v == value;
+                            view! { <option value=v selected=selected>{text}</option> }
+                        })
+                        .collect_view()}
+                </select>
+                {hint}
+            </label>
+        }
+        .into_any(),
+        FieldKind::Checkboxes(boxes) => view! {
+            <fieldset class="field checks">
+                <legend>{label}</legend>
+                {boxes
+                    .into_iter()
+                    .map(|(v, text, checked)| {
+                        let name = name.clone();
+                        view! {
+                            <label class="check">
+                                <input type="checkbox" name=name value=v checked=checked/>
+                                " "
+                                {text}
+                            </label>
+                        }
+                    })
+                    .collect_view()}
+                {hint}
+            </fieldset>
+        }
+        .into_any(),
+        other => {
+            let (kind, inputmode) = match other {
+                FieldKind::Password => ("password", None),
+                FieldKind::Amount => ("text", Some("decimal")),
+                FieldKind::Date => ("date", None),
+                FieldKind::File { .. } => ("file", None),
+                _ => ("text", None),
+            };
+            let accept = match &other {
+                FieldKind::File { accept } => Some(accept.clone()),
+                _ => None,
+            };
+            view! {
+                <label class="field" for=for_id>
+                    <span>{label}</span>
+                    <input
+                        id=id
+                        type=kind
+                        name=name
+                        value=value
+                        required=required
+                        inputmode=inputmode
+                        autocomplete=autocomplete
+                        accept=accept
+                        aria-describedby=hint_id
+                    />
+                    {hint}
+                </label>
+            }
+            .into_any()
+        }
+    }
+}
+
+#[component]
+fn CellView(cell: Cell) -> impl IntoView {
+    match cell {
+        Cell::Text(t) => view! { <span>{t}</span> }.into_any(),
+        Cell::Mono(t) => view! { <span class="mono">{t}</span> }.into_any(),
+        Cell::Number(t) => view! { <span class="num">{t}</span> }.into_any(),
+        Cell::Link { href, text } => view! { <a href=href>{text}</a> }.into_any(),
+        Cell::Status { text, tone } => view! { <span class=tone_class(tone)>{text}</span> }.into_any(),
+        Cell::Forms(forms) => {
+            view! { <div class="cell-actions">{forms.into_iter().map(|f| view! { <Form form=f/> }).collect_view()}</div> }
+                .into_any()
+        }
+    }
+}
+
+#[component]
+fn TableView(table: Table) -> impl IntoView {
+    if table.rows.is_empty() {
+        return view! { <p class="empty">{table.caption} ": " {table.empty}</p> }.into_any();
+    }
+    let region = table.caption.clone();
+    view! {
+        <div class="table-wrap" role="region" aria-label=region tabindex="0">
+            <table>
+                <caption>{table.caption}</caption>
+                <thead>
+                    <tr>{table.headers.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr>
+                </thead>
+                <tbody>
+                    {table
+                        .rows
+                        .into_iter()
+                        .map(|row| {
+                            view! {
+                                <tr>{row.into_iter().map(|c| view! { <td><CellView cell=c/></td> }).collect_view()}</tr>
+                            }
+                        })
+                        .collect_view()}
+                </tbody>
+            </table>
+        </div>
+    }
+    .into_any()
+}
+
+#[component]
+fn ChartView(chart: Chart) -> impl IntoView {
+    // Horizontal bars: readable at any width, labels are text in the table beside.
+    let max = chart.bars.iter().map(|(_, v, _)| *v).max().unwrap_or(0).max(1);
+    let row_h = 22;
+    let height = (chart.bars.len() as i32 * row_h).max(row_h);
+    let bars = chart
+        .bars
+        .iter()
+        .enumerate()
+        .map(|(i, (label, value, shown))| {
+            let w = (*value as f64 / max as f64 * 300.0).round() as i32;
+            let y = i as i32 * row_h;
+            view! {
+                <g>
+                    <text x="0" y=(y + 15).to_string() class="chart-label">{label.clone()}</text>
+                    <rect x="140" y=(y + 4).to_string() width=w.max(1).to_string() height="14" rx="2" class="chart-bar"/>
+                    <text x=(146 + w).to_string() y=(y + 15).to_string() class="chart-value">{shown.clone()}</text>
+                </g>
+            }
+        })
+        .collect_view();
+    view! {
+        <figure class="chart">
+            <figcaption>{chart.title.clone()}</figcaption>
+            <svg viewBox=format!("0 0 560 {height}") role="img" aria-label=chart.title xmlns="http://www.w3.org/2000/svg">
+                {bars}
+            </svg>
+        </figure>
+    }
+}
+
+#[component]
+pub fn BlockView(block: Block) -> impl IntoView {
+    match block {
+        Block::Heading(h) => view! { <h2>{h}</h2> }.into_any(),
+        Block::Paragraph(p) => view! { <p>{p}</p> }.into_any(),
+        Block::Facts(facts) => view! {
+            <dl class="facts">
+                {facts
+                    .into_iter()
+                    .map(|(label, value)| view! { <div><dt>{label}</dt><dd><CellView cell=value/></dd></div> })
+                    .collect_view()}
+            </dl>
+        }
+        .into_any(),
+        Block::Table(t) => view! { <TableView table=t/> }.into_any(),
+        Block::Form(f) => view! { <Form form=f/> }.into_any(),
+        Block::Actions(forms) => {
+            view! { <div class="actions">{forms.into_iter().map(|f| view! { <Form form=f/> }).collect_view()}</div> }
+                .into_any()
+        }
+        Block::Timeline(items) => view! {
+            <ol class="timeline">
+                {items
+                    .into_iter()
+                    .map(|i| {
+                        view! {
+                            <li class=tone_class(i.tone)>
+                                <time>{i.at}</time>
+                                " "
+                                <strong>{i.title}</strong>
+                                {i.detail.map(|d| view! { <span class="hint">" — " {d}</span> })}
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ol>
+        }
+        .into_any(),
+        Block::Image { src, alt } => {
+            let href = src.clone();
+            view! {
+                <a href=href>
+                    <img class="receipt" src=src alt=alt loading="lazy"/>
+                </a>
+            }
+            .into_any()
+        }
+        Block::Chart(c) => view! { <ChartView chart=c/> }.into_any(),
+        Block::Section { heading, id, blocks } => view! {
+            <section class="panel" id=id.clone() aria-labelledby=format!("{id}-h")>
+                <h2 id=format!("{id}-h")>{heading}</h2>
+                {blocks.into_iter().map(|b| view! { <BlockView block=b/> }).collect_view()}
+            </section>
+        }
+        .into_any(),
+    }
+}

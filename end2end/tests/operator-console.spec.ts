@@ -1,0 +1,106 @@
+// The operator console as an operator uses it, beside a payer on the payment page; with
+// JavaScript on and off (the console needs none).
+import { expect, Page, test } from '@playwright/test';
+import { baseURL, checkA11y, createWidget, heading, operatorLogin, shot, uniqueAmount, watchConsole } from './kassa';
+
+/** A Luhn-valid RU card number no other run uses. */
+function freshCard(): string {
+  const body = '220070' + String(Date.now()).slice(-6) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    let d = Number(body[body.length - 1 - i]);
+    if (i % 2 === 0) { d *= 2; if (d > 9) d -= 9; }
+    sum += d;
+  }
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+async function logIn(page: Page) {
+  await page.goto(`${baseURL}/operator/`);
+  await heading(page, 'Log in');
+  await page.getByLabel('Login').fill(operatorLogin.login);
+  await page.getByLabel('Password').fill(operatorLogin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await heading(page, 'Waiting for you');
+}
+
+/** A payer pays by card transfer and says so; answers the payment. */
+async function payerSaysPaid(page: Page, amount: number) {
+  const created = await createWidget({ currency: 'RUB', amount, country: 'RU', language: 'en' });
+  await page.goto(created.integration.form_url);
+  await page.getByRole('button', { name: 'Transfer to a bank card' }).click();
+  await heading(page, 'Transfer the exact amount');
+  await page.getByRole('button', { name: 'I have paid' }).click();
+  await heading(page, 'Checking your payment');
+  return created;
+}
+
+test('operator: log in, add a requisite, funds received from the queue, the payer sees success', async ({ browser }, info) => {
+  const operatorPage = await (await browser.newContext()).newPage();
+  const errors = watchConsole(operatorPage);
+  await logIn(operatorPage);
+  await checkA11y(operatorPage, info);
+  await shot(operatorPage, 'operator-queue', info);
+
+  await operatorPage.getByRole('link', { name: 'Requisites' }).click();
+  await heading(operatorPage, 'Requisites pool');
+  const card = freshCard();
+  await operatorPage.getByLabel('Methods').fill('card-p2p, payin-p2p-card');
+  await operatorPage.getByLabel('Card, phone or account number').fill(card);
+  await operatorPage.getByLabel("Holder's name").fill('OLGA SMIRNOVA');
+  await operatorPage.getByRole('button', { name: 'Add a requisite' }).click();
+  await expect(operatorPage.getByRole('status')).toHaveText('Requisite added.');
+  await expect(operatorPage.locator('td', { hasText: card.slice(-4) }).first()).toBeVisible();
+  await expect(operatorPage.getByText(card)).toHaveCount(0);
+  await checkA11y(operatorPage, info);
+  await shot(operatorPage, 'operator-requisites', info);
+
+  const payer = await (await browser.newContext()).newPage();
+  const amount = uniqueAmount(1700);
+  const created = await payerSaysPaid(payer, amount);
+
+  await operatorPage.getByRole('link', { name: 'Queue' }).click();
+  const row = operatorPage.locator('tr', { hasText: created.request_id });
+  await expect(row).toBeVisible();
+  await row.getByRole('button', { name: /^Funds received/ }).click();
+  await expect(operatorPage.getByRole('status')).toContainText('Done');
+  await expect(operatorPage.getByRole('heading', { level: 1 })).toContainText(created.request_id);
+  await expect(operatorPage.locator('.facts')).toContainText('Success');
+  await expect(operatorPage.getByRole('table', { name: 'Audit trail' })).toContainText(`operator:${operatorLogin.login}`);
+  await checkA11y(operatorPage, info);
+  await shot(operatorPage, 'operator-payment', info);
+
+  await heading(payer, 'Payment received');
+  expect(errors).toEqual([]);
+});
+
+test('operator: a receipt dispute resolved with another amount', async ({ browser }, info) => {
+  const payer = await (await browser.newContext()).newPage();
+  const amount = uniqueAmount(2300);
+  const created = await payerSaysPaid(payer, amount);
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+  await payer.getByLabel('Receipt file').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png });
+  await payer.getByRole('button', { name: 'Upload the receipt' }).click();
+  await heading(payer, 'Payment under review');
+
+  const operatorPage = await (await browser.newContext()).newPage();
+  await logIn(operatorPage);
+  const row = operatorPage.locator('#disputes tr', { hasText: created.request_id });
+  await expect(row).toContainText('receipt uploaded');
+  await operatorPage.getByRole('link', { name: 'Payments' }).click();
+  await operatorPage.getByLabel('Request ID or merchant\'s payment ID').fill(created.request_id);
+  await operatorPage.getByRole('button', { name: 'Search' }).click();
+  await expect(operatorPage.getByRole('heading', { level: 1 })).toContainText(created.request_id);
+  await expect(operatorPage.locator('.facts')).toContainText('Dispute: receipt uploaded');
+  const received = (amount - 1000) / 100;
+  await operatorPage.getByLabel("Amount received (empty: the payment's)").fill(received.toFixed(2));
+  await operatorPage.getByRole('button', { name: 'Funds arrived: success' }).click();
+  await expect(operatorPage.getByRole('status')).toContainText('Done');
+  await expect(operatorPage.locator('.facts')).toContainText('Success');
+  await expect(operatorPage.getByRole('table', { name: 'Audit trail' })).toContainText(`success, amount ${amount - 1000}`);
+  await checkA11y(operatorPage, info);
+  // A dispute page does not refresh itself without JavaScript: the payer reloads it.
+  if (info.project.name !== 'js') await payer.reload();
+  await heading(payer, 'Payment received');
+  await shot(operatorPage, 'operator-dispute-resolved', info);
+});

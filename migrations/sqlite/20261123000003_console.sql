@@ -1,0 +1,39 @@
+-- The consoles (issues 11, 12): their users and the audit log.
+
+-- People who log in to a console: operators, and (issue 12) users of one merchant.
+CREATE TABLE console_users (
+    id            TEXT PRIMARY KEY,
+    audience      TEXT NOT NULL,
+    merchant_id   TEXT REFERENCES merchants (id),
+    login         TEXT NOT NULL,
+    password_hash TEXT NOT NULL,
+    active        BOOLEAN NOT NULL DEFAULT TRUE,
+    created_ms    BIGINT NOT NULL,
+    UNIQUE (audience, login)
+);
+
+-- Every action taken in a console or the operator API: who, when, what, on what, the state
+-- before and after. Written in the transaction of the change, never changed afterwards.
+CREATE TABLE audit_log (
+    id           INTEGER PRIMARY KEY AUTOINCREMENT,
+    at_ms        BIGINT NOT NULL,
+    actor        TEXT NOT NULL,
+    action       TEXT NOT NULL,
+    subject_kind TEXT NOT NULL,
+    subject_id   TEXT NOT NULL,
+    state_before TEXT,
+    state_after  TEXT,
+    detail       TEXT
+);
+CREATE INDEX audit_log_subject ON audit_log (subject_kind, subject_id, id);
+CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+BEGIN SELECT RAISE(ABORT, 'the audit log is append-only'); END;
+
+-- The operator queue: payments waiting for a human, oldest first.
+CREATE INDEX payments_waiting_for_operator ON payments (updated_ms)
+    WHERE status = 'dispute' OR (status = 'processing' AND sub_status IN ('paid', 'payout_process'));
+
+-- Console search by the merchant's payment_id (request_id is the key).
+CREATE INDEX payments_payment_id ON payments (payment_id);

@@ -1,0 +1,110 @@
+//! The audit log: who did what, when, on which payment or requisite, and the state before and
+//! after. Entries are written by the store in the transaction of the change they describe
+//! (an action that did not happen leaves no entry), and never changed afterwards.
+
+use serde::Serialize;
+
+/// Who acted: a person logged in to a console, or a script holding the operator API token.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Who {
+    /// An operator in the console (their login).
+    Operator(String),
+    /// A merchant user in the merchant console (their login).
+    MerchantUser(String),
+    /// The operator API (bearer token): scripts.
+    OperatorApi,
+    /// The sandbox panel of the payment page, where a tester plays the operator.
+    Sandbox,
+}
+
+impl Who {
+    pub fn label(&self) -> String {
+        match self {
+            Who::Operator(login) => format!("operator:{login}"),
+            Who::MerchantUser(login) => format!("merchant:{login}"),
+            Who::OperatorApi => "operator-api".to_string(),
+            Who::Sandbox => "sandbox-panel".to_string(),
+        }
+    }
+}
+
+/// What an entry is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Subject {
+    Payment,
+    Requisite,
+    User,
+}
+
+impl Subject {
+    pub fn code(self) -> &'static str {
+        match self {
+            Subject::Payment => "payment",
+            Subject::Requisite => "requisite",
+            Subject::User => "user",
+        }
+    }
+}
+
+/// An entry to write with a change.
+#[derive(Clone, Debug)]
+pub struct AuditEntry {
+    pub at_ms: i64,
+    pub actor: String,
+    /// What was done, a stable code (`funds_received`, `requisite_disabled`, ...).
+    pub action: &'static str,
+    pub subject: Subject,
+    pub subject_id: String,
+    pub state_before: Option<String>,
+    pub state_after: Option<String>,
+    /// What the action carried (an amount, an outcome), as short text.
+    pub detail: Option<String>,
+}
+
+impl AuditEntry {
+    pub fn new(who: &Who, action: &'static str, subject: Subject, subject_id: &str, at_ms: i64) -> Self {
+        AuditEntry {
+            at_ms,
+            actor: who.label(),
+            action,
+            subject,
+            subject_id: subject_id.to_string(),
+            state_before: None,
+            state_after: None,
+            detail: None,
+        }
+    }
+
+    pub fn states(mut self, before: impl Into<String>, after: impl Into<String>) -> Self {
+        self.state_before = Some(before.into());
+        self.state_after = Some(after.into());
+        self
+    }
+
+    pub fn detail(mut self, detail: impl Into<String>) -> Self {
+        self.detail = Some(detail.into());
+        self
+    }
+}
+
+/// An entry as read back.
+#[derive(Clone, Debug, Serialize)]
+pub struct StoredAudit {
+    pub id: i64,
+    pub at_ms: i64,
+    pub actor: String,
+    pub action: String,
+    pub subject_kind: String,
+    pub subject_id: String,
+    pub state_before: Option<String>,
+    pub state_after: Option<String>,
+    pub detail: Option<String>,
+}
+
+/// Which entries to read: all, or those of one subject; newest first, before `before_id`.
+#[derive(Clone, Debug, Default)]
+pub struct AuditQuery {
+    pub subject: Option<(Subject, String)>,
+    pub before_id: Option<i64>,
+    pub limit: i64,
+}

@@ -1,0 +1,1001 @@
+//! The operator console (decisions.md §8 "a login (console)"): the queue of everything waiting
+//! for a human, payments with their history, callbacks and audit trail, the requisites pool,
+//! incoming transfers, and the audit log. Every page is plain server-rendered HTML with forms;
+//! every action goes through the same domain services as the operator API and is audited in the
+//! transaction of its change.
+
+use axum::Router;
+use axum::extract::{Form, Path, State};
+use axum::http::HeaderMap;
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use tower_sessions::Session;
+
+use super::{
+    Console, CsrfForm, LangQuery, LoginForm, Params, Signed, field, hidden, link, notice, param, parse_major, refusal,
+    signed_in, state_cell, text,
+};
+use crate::domain::audit::Subject;
+use crate::domain::payment::{Payment, PaymentState, PaymentType, mask_requisite};
+use crate::domain::payments::Resolution;
+use crate::domain::requisites::NewRequisite;
+use crate::http::AppState;
+use app::i18n::Arg;
+use app::model::{ActionForm, Block, Cell, FieldKind, FormField, Table, TimelineItem, Tone};
+
+pub const CONSOLE: Console = Console {
+    audience: crate::domain::console::Audience::Operator,
+    base: "/operator",
+    name_key: "console-operator-name",
+    nav: &[
+        ("/", "console-nav-queue"),
+        ("/payments", "console-nav-payments"),
+        ("/requisites", "console-nav-requisites"),
+        ("/audit", "console-nav-audit"),
+    ],
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/operator", get(|| async { axum::response::Redirect::to("/operator/") }))
+        .route("/operator/login", get(login_page).post(login))
+        .route("/operator/logout", post(logout))
+        .route("/operator/", get(queue))
+        .route("/operator/payments", get(payments))
+        .route("/operator/payments/{request_id}", get(payment))
+        .route("/operator/payments/{request_id}/received", post(received))
+        .route("/operator/payments/{request_id}/resolve", post(resolve))
+        .route("/operator/payments/{request_id}/payout", post(payout_action))
+        .route("/operator/payments/{request_id}/callbacks/{callback_id}/resend", post(resend))
+        .route("/operator/incoming", post(incoming))
+        .route("/operator/requisites", get(requisites).post(add_requisite))
+        .route("/operator/requisites/{id}/active", post(requisite_active))
+        .route("/operator/requisites/{id}/limits", post(requisite_limits))
+        .route("/operator/audit", get(audit))
+}
+
+async fn login_page(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
+    let query = LangQuery {
+        lang: param(&params, "lang").map(str::to_string),
+        notice: param(&params, "notice").map(str::to_string),
+    };
+    super::login_page(&state, &session, CONSOLE, &query, &headers, axum::http::StatusCode::OK, None).await
+}
+
+async fn login(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    peer: super::PeerIp,
+    Form(form): Form<LoginForm>,
+) -> Response {
+    super::login(&state, &session, CONSOLE, &headers, peer.0, form).await
+}
+
+async fn logout(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Form(form): Form<CsrfForm>,
+) -> Response {
+    super::logout(&state, &session, CONSOLE, &headers, form).await
+}
+
+/// The signed-in operator, or the login page.
+macro_rules! operator {
+    ($state:expr, $session:expr, $params:expr, $headers:expr) => {
+        match signed_in(&$state, &$session, CONSOLE, param(&$params, "lang"), &$headers).await {
+            Ok(s) => s,
+            Err(r) => return r,
+        }
+    };
+}
+
+/// The signed-in operator of a form post whose CSRF token checks out.
+macro_rules! operator_post {
+    ($state:expr, $session:expr, $headers:expr, $csrf:expr) => {{
+        let s = match signed_in(&$state, &$session, CONSOLE, None, &$headers).await {
+            Ok(s) => s,
+            Err(r) => return r,
+        };
+        if !s.csrf_ok($csrf) {
+            return super::forbidden(&$state, &s);
+        }
+        s
+    }};
+}
+
+fn method_of(p: &Payment) -> String {
+    p.method.map(|m| m.code()).or(p.widget_method.map(|m| m.code())).unwrap_or("-").to_string()
+}
+
+fn payment_link(p: &Payment) -> Cell {
+    link(format!("{}/payments/{}", CONSOLE.base, p.request_id), p.request_id.clone())
+}
+
+fn requisite_of(p: &Payment) -> String {
+    p.recipient.as_ref().map(|r| mask_requisite(p.kind(), &r.pan)).unwrap_or_else(|| "-".into())
+}
+
+/// The actions an operator may take on a payment in its state.
+fn actions(s: &Signed, p: &Payment) -> Vec<ActionForm> {
+    let t = &s.texts;
+    let path = format!("/payments/{}", p.request_id);
+    let amount_field = |label: String, required: bool| FormField {
+        hint: Some(p.currency.code.to_string()),
+        autocomplete: Some("off".into()),
+        ..field("amount", label, FieldKind::Amount, required)
+    };
+    let mut forms = Vec::new();
+    match p.state {
+        PaymentState::Paid | PaymentState::AwaitingConfirm if p.payment_type == PaymentType::Payin => {
+            forms.push(s.post(
+                &format!("{path}/received"),
+                t.ta("console-action-received-full", &[("amount", Arg::Text(t.amount(p.amount, p.currency.code)))]),
+                vec![hidden("full", "1")],
+            ));
+            forms.push(s.post(
+                &format!("{path}/received"),
+                t.t("console-action-received-other"),
+                vec![amount_field(t.t("console-field-amount-received"), true)],
+            ));
+        }
+        PaymentState::DisputeNoPayment
+        | PaymentState::DisputeDifferentAmount
+        | PaymentState::DisputeConfirmTimeout
+        | PaymentState::DisputePayoutFailed => {
+            let mut success = vec![hidden("outcome", "success")];
+            if p.payment_type == PaymentType::Payin {
+                success.push(amount_field(t.t("console-field-amount-received-optional"), false));
+            }
+            forms.push(s.post(&format!("{path}/resolve"), t.t("console-action-resolve-success"), success));
+            let mut decline = s.post(
+                &format!("{path}/resolve"),
+                t.t("console-action-resolve-decline"),
+                vec![hidden("outcome", "decline")],
+            );
+            decline.danger = true;
+            forms.push(decline);
+        }
+        PaymentState::New if p.payment_type == PaymentType::Payout => {
+            forms.push(s.post(
+                &format!("{path}/payout"),
+                t.t("console-action-payout-execute"),
+                vec![hidden("step", "execute")],
+            ));
+        }
+        PaymentState::PayoutProcess => {
+            forms.push(s.post(
+                &format!("{path}/payout"),
+                t.t("console-action-payout-success"),
+                vec![hidden("step", "success")],
+            ));
+            let mut failed =
+                s.post(&format!("{path}/payout"), t.t("console-action-payout-failed"), vec![hidden("step", "failed")]);
+            failed.danger = true;
+            forms.push(failed);
+        }
+        _ => {}
+    }
+    // Every decision form names the version it was taken on: a payment that moved meanwhile
+    // is refused with a clear message instead of getting a second outcome.
+    for f in &mut forms {
+        f.fields.push(hidden("version", &p.version.to_string()));
+    }
+    forms
+}
+
+fn since(s: &Signed, from_ms: i64) -> String {
+    let minutes = ((crate::domain::time::now_ms() - from_ms) / 60_000).max(0);
+    s.texts.ta("console-waiting-for", &[("minutes", Arg::Number(minutes))])
+}
+
+async fn queue(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
+    let s = operator!(state, session, params, headers);
+    let t = &s.texts;
+    let (payins, payouts) = match state.payments.operator_queue(200).await {
+        Ok(q) => q,
+        Err(_) => return super::unavailable(&state, CONSOLE, t),
+    };
+    let (paid, disputes): (Vec<_>, Vec<_>) = payins.into_iter().partition(|p| p.state == PaymentState::Paid);
+    let headers_row = |keys: &[&str]| keys.iter().map(|k| t.t(k)).collect::<Vec<_>>();
+    let paid_rows = paid
+        .iter()
+        .map(|p| {
+            vec![
+                payment_link(p),
+                Cell::Number(t.amount(p.amount, p.currency.code)),
+                text(method_of(p)),
+                Cell::Mono(requisite_of(p)),
+                text(since(&s, p.updated_ms)),
+                Cell::Forms(actions(&s, p)),
+            ]
+        })
+        .collect();
+    let dispute_rows = disputes
+        .iter()
+        .map(|p| {
+            let received = p.received_amount.map(|a| t.amount(a, p.currency.code)).unwrap_or_else(|| "-".into());
+            let receipt = if p.has_receipt { t.t("console-receipt-yes") } else { "-".into() };
+            vec![
+                payment_link(p),
+                state_cell(t, &p.state.to_string()),
+                Cell::Number(t.amount(p.amount, p.currency.code)),
+                Cell::Number(received),
+                text(receipt),
+                text(since(&s, p.updated_ms)),
+                Cell::Forms(actions(&s, p)),
+            ]
+        })
+        .collect();
+    let mut payout_rows = Vec::new();
+    for p in &payouts {
+        let receiver = state.payments.payout_receiver_pan(p).await.ok().flatten().map(|pan| pan.expose().clone());
+        let r = p.details.receiver.as_ref();
+        let whom = [
+            receiver.or_else(|| r.and_then(|r| r.phone.clone())),
+            r.and_then(|r| r.card_holder.clone()),
+            r.and_then(|r| r.bank_symbol.clone()),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" · ");
+        payout_rows.push(vec![
+            payment_link(p),
+            state_cell(t, &p.state.to_string()),
+            Cell::Number(t.amount(p.amount, p.currency.code)),
+            text(method_of(p)),
+            Cell::Mono(whom),
+            text(since(&s, p.created_ms)),
+            Cell::Forms(actions(&s, p)),
+        ]);
+    }
+    let incoming = ActionForm {
+        label: Some(t.t("console-incoming-title")),
+        ..s.post(
+            "/incoming",
+            t.t("console-incoming-submit"),
+            vec![
+                FormField {
+                    hint: Some(t.t("console-incoming-requisite-hint")),
+                    ..field("requisite", t.t("console-field-requisite"), FieldKind::Text, true)
+                },
+                field("amount", t.t("console-field-amount"), FieldKind::Amount, true),
+                FormField {
+                    value: "RUB".into(),
+                    ..field("currency", t.t("console-field-currency"), FieldKind::Text, true)
+                },
+                field("reference", t.t("console-field-reference"), FieldKind::Text, false),
+            ],
+        )
+    };
+    let blocks = vec![
+        Block::Section {
+            heading: t.t("console-queue-paid"),
+            id: "paid".into(),
+            blocks: vec![Block::Table(Table {
+                caption: t.t("console-queue-paid-caption"),
+                headers: headers_row(&[
+                    "console-col-request-id",
+                    "console-col-amount",
+                    "console-col-method",
+                    "console-col-requisite",
+                    "console-col-waiting",
+                    "console-col-actions",
+                ]),
+                rows: paid_rows,
+                empty: t.t("console-empty"),
+            })],
+        },
+        Block::Section {
+            heading: t.t("console-queue-disputes"),
+            id: "disputes".into(),
+            blocks: vec![Block::Table(Table {
+                caption: t.t("console-queue-disputes-caption"),
+                headers: headers_row(&[
+                    "console-col-request-id",
+                    "console-col-state",
+                    "console-col-amount",
+                    "console-col-received",
+                    "console-col-receipt",
+                    "console-col-waiting",
+                    "console-col-actions",
+                ]),
+                rows: dispute_rows,
+                empty: t.t("console-empty"),
+            })],
+        },
+        Block::Section {
+            heading: t.t("console-queue-payouts"),
+            id: "payouts".into(),
+            blocks: vec![Block::Table(Table {
+                caption: t.t("console-queue-payouts-caption"),
+                headers: headers_row(&[
+                    "console-col-request-id",
+                    "console-col-state",
+                    "console-col-amount",
+                    "console-col-method",
+                    "console-col-receiver",
+                    "console-col-waiting",
+                    "console-col-actions",
+                ]),
+                rows: payout_rows,
+                empty: t.t("console-empty"),
+            })],
+        },
+        Block::Section {
+            heading: t.t("console-incoming-title"),
+            id: "incoming".into(),
+            blocks: vec![Block::Paragraph(t.t("console-incoming-help")), Block::Form(incoming)],
+        },
+    ];
+    let n = notice(t, param(&params, "notice"));
+    s.page(&state, "/", t.t("console-queue-title"), n, blocks)
+}
+
+async fn payments(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
+    let s = operator!(state, session, params, headers);
+    let t = &s.texts;
+    let term = param(&params, "q").unwrap_or("").trim().to_string();
+    let search = ActionForm {
+        action: format!("{}/payments", CONSOLE.base),
+        post: false,
+        submit: t.t("console-search"),
+        fields: vec![FormField {
+            value: term.clone(),
+            hint: Some(t.t("console-search-hint")),
+            ..field("q", t.t("console-search-label"), FieldKind::Text, true)
+        }],
+        danger: false,
+        inline: true,
+        label: Some(t.t("console-search")),
+    };
+    let mut blocks = vec![Block::Form(search)];
+    if !term.is_empty() {
+        let found = match state.payments.search(&term).await {
+            Ok(found) => found,
+            Err(_) => return super::unavailable(&state, CONSOLE, t),
+        };
+        if found.len() == 1 {
+            return axum::response::Redirect::to(&format!("{}/payments/{}", CONSOLE.base, found[0].request_id))
+                .into_response();
+        }
+        blocks.push(Block::Table(Table {
+            caption: t.ta("console-search-results", &[("term", Arg::Text(term.clone()))]),
+            headers: [
+                "console-col-request-id",
+                "console-col-payment-id",
+                "console-col-state",
+                "console-col-amount",
+                "console-col-created",
+            ]
+            .iter()
+            .map(|k| t.t(k))
+            .collect(),
+            rows: found
+                .iter()
+                .map(|p| {
+                    vec![
+                        payment_link(p),
+                        Cell::Mono(p.payment_id.clone()),
+                        state_cell(t, &p.state.to_string()),
+                        Cell::Number(t.amount(p.amount, p.currency.code)),
+                        text(t.time(p.created_ms)),
+                    ]
+                })
+                .collect(),
+            empty: t.t("console-search-none"),
+        }));
+    }
+    let n = notice(t, param(&params, "notice"));
+    s.page(&state, "/payments", t.t("console-payments-title"), n, blocks)
+}
+
+async fn payment(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    params: Params,
+    Path(request_id): Path<String>,
+) -> Response {
+    let s = operator!(state, session, params, headers);
+    let t = &s.texts;
+    let p = match state.payments.by_request_id(&request_id).await {
+        Ok(p) => p,
+        Err(crate::domain::payments::DomainError::NotFound) => {
+            return s.back("/payments", "not-found");
+        }
+        Err(_) => return super::unavailable(&state, CONSOLE, t),
+    };
+    let (history, callbacks, audit) = match (
+        state.payments.history(&p.request_id).await,
+        state.payments.callbacks(&p.request_id).await,
+        state.payments.audit_of(Subject::Payment, &p.request_id).await,
+    ) {
+        (Ok(h), Ok(c), Ok(a)) => (h, c, a),
+        _ => return super::unavailable(&state, CONSOLE, t),
+    };
+    let mut facts = vec![
+        (t.t("console-col-request-id"), Cell::Mono(p.request_id.clone())),
+        (t.t("console-col-payment-id"), Cell::Mono(p.payment_id.clone())),
+        (t.t("console-col-project"), Cell::Mono(p.project_id.clone())),
+        (t.t("console-col-type"), text(p.payment_type.code())),
+        (t.t("console-col-state"), state_cell(t, &p.state.to_string())),
+        (t.t("console-col-amount"), Cell::Number(t.amount(p.amount, p.currency.code))),
+        (t.t("console-col-initial-amount"), Cell::Number(t.amount(p.initial_amount, p.currency.code))),
+        (t.t("console-col-method"), text(method_of(&p))),
+        (t.t("console-col-country"), text(p.country.code())),
+        (t.t("console-col-created"), text(t.time(p.created_ms))),
+        (t.t("console-col-requisite"), Cell::Mono(requisite_of(&p))),
+    ];
+    if let Some(received) = p.received_amount {
+        facts.push((t.t("console-col-received"), Cell::Number(t.amount(received, p.currency.code))));
+    }
+    if let Some(d) = &p.status_description {
+        facts.push((t.t("console-col-description"), text(d.clone())));
+    }
+    if p.has_receipt {
+        facts.push((t.t("console-col-receipt"), text(t.t("console-receipt-yes"))));
+    }
+    let timeline = history
+        .iter()
+        .map(|h| {
+            let state_text = h.state.to_string();
+            let tone = match &state_cell(t, &state_text) {
+                Cell::Status { tone, .. } => *tone,
+                _ => Tone::Neutral,
+            };
+            TimelineItem {
+                at: t.time(h.at_ms),
+                title: state_text,
+                detail: Some(
+                    [
+                        Some(t.amount(h.amount, p.currency.code)),
+                        Some(h.actor.code().to_string()),
+                        h.status_description.clone(),
+                    ]
+                    .into_iter()
+                    .flatten()
+                    .collect::<Vec<_>>()
+                    .join(" · "),
+                ),
+                tone,
+            }
+        })
+        .collect();
+    let callback_rows = callbacks
+        .iter()
+        .map(|c| {
+            let attempts = c
+                .attempts
+                .iter()
+                .map(|a| {
+                    format!(
+                        "{} → {} ({} ms)",
+                        t.time(a.at_ms),
+                        a.http_status.map(|s| s.to_string()).or(a.error.clone()).unwrap_or_default(),
+                        a.latency_ms
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            vec![
+                text(c.kind.code()),
+                Cell::Mono(c.url.clone()),
+                text(c.state.code()),
+                text(if attempts.is_empty() { "-".to_string() } else { attempts }),
+                Cell::Forms(vec![s.post(
+                    &format!("/payments/{}/callbacks/{}/resend", p.request_id, c.id),
+                    t.t("console-action-resend"),
+                    vec![],
+                )]),
+            ]
+        })
+        .collect();
+    let audit_rows = audit.iter().map(audit_row(t)).collect();
+    let actions = actions(&s, &p);
+    let mut blocks = vec![Block::Facts(facts)];
+    if !actions.is_empty() {
+        blocks.push(Block::Section {
+            heading: t.t("console-decide"),
+            id: "decide".into(),
+            blocks: vec![Block::Actions(actions)],
+        });
+    }
+    blocks.push(Block::Section {
+        heading: t.t("console-history"),
+        id: "history".into(),
+        blocks: vec![Block::Timeline(timeline)],
+    });
+    blocks.push(Block::Section {
+        heading: t.t("console-callbacks"),
+        id: "callbacks".into(),
+        blocks: vec![Block::Table(Table {
+            caption: t.t("console-callbacks"),
+            headers: [
+                "console-col-kind",
+                "console-col-url",
+                "console-col-state",
+                "console-col-attempts",
+                "console-col-actions",
+            ]
+            .iter()
+            .map(|k| t.t(k))
+            .collect(),
+            rows: callback_rows,
+            empty: t.t("console-empty"),
+        })],
+    });
+    blocks.push(Block::Section {
+        heading: t.t("console-audit-trail"),
+        id: "audit".into(),
+        blocks: vec![audit_table(t, audit_rows)],
+    });
+    let n = notice(t, param(&params, "notice"));
+    s.page(&state, "/payments", t.ta("console-payment-title", &[("id", Arg::Text(p.request_id.clone()))]), n, blocks)
+}
+
+fn audit_row(t: &super::Texts) -> impl Fn(&crate::domain::audit::StoredAudit) -> Vec<Cell> + '_ {
+    move |a| {
+        let subject = if a.subject_kind == "payment" {
+            link(format!("{}/payments/{}", CONSOLE.base, a.subject_id), a.subject_id.clone())
+        } else {
+            Cell::Mono(format!("{} {}", a.subject_kind, a.subject_id))
+        };
+        vec![
+            text(t.time(a.at_ms)),
+            text(a.actor.clone()),
+            text(a.action.clone()),
+            subject,
+            text(a.state_before.clone().unwrap_or_default()),
+            text(a.state_after.clone().unwrap_or_default()),
+            text(a.detail.clone().unwrap_or_default()),
+        ]
+    }
+}
+
+fn audit_table(t: &super::Texts, rows: Vec<Vec<Cell>>) -> Block {
+    Block::Table(Table {
+        caption: t.t("console-audit-trail"),
+        headers: [
+            "console-col-when",
+            "console-col-who",
+            "console-col-action",
+            "console-col-subject",
+            "console-col-before",
+            "console-col-after",
+            "console-col-detail",
+        ]
+        .iter()
+        .map(|k| t.t(k))
+        .collect(),
+        rows,
+        empty: t.t("console-empty"),
+    })
+}
+
+#[derive(Deserialize)]
+struct DecisionForm {
+    csrf: Option<String>,
+    version: Option<i64>,
+    full: Option<String>,
+    amount: Option<String>,
+    outcome: Option<String>,
+    step: Option<String>,
+}
+
+/// The payment a decision is about, as it was when the operator saw it: one that moved
+/// meanwhile is refused, so two operators never decide the same payment twice.
+async fn decided_on(state: &AppState, s: &Signed, request_id: &str, version: Option<i64>) -> Result<Payment, Response> {
+    let path = format!("/payments/{request_id}");
+    let p = state.payments.by_request_id(request_id).await.map_err(|e| s.back(&path, refusal(&e)))?;
+    if version.is_some_and(|v| v != p.version) {
+        return Err(s.back(&path, "moved"));
+    }
+    Ok(p)
+}
+
+async fn received(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Path(request_id): Path<String>,
+    Form(form): Form<DecisionForm>,
+) -> Response {
+    let s = operator_post!(state, session, headers, form.csrf.as_deref());
+    let p = match decided_on(&state, &s, &request_id, form.version).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let path = format!("/payments/{request_id}");
+    let amount = if form.full.is_some() {
+        Some(p.amount)
+    } else {
+        form.amount.as_deref().and_then(|a| parse_major(a, p.currency.code))
+    };
+    let Some(amount) = amount else {
+        return s.back(&path, "invalid");
+    };
+    match state.payments.funds_received(p, amount, &s.user.who()).await {
+        Ok(_) => s.back(&path, "done"),
+        Err(e) => s.back(&path, refusal(&e)),
+    }
+}
+
+async fn resolve(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Path(request_id): Path<String>,
+    Form(form): Form<DecisionForm>,
+) -> Response {
+    let s = operator_post!(state, session, headers, form.csrf.as_deref());
+    let p = match decided_on(&state, &s, &request_id, form.version).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let path = format!("/payments/{request_id}");
+    let resolution = match form.outcome.as_deref() {
+        Some("success") => Resolution::Success,
+        Some("decline") => Resolution::Decline,
+        _ => return s.back(&path, "invalid"),
+    };
+    let amount = match form.amount.as_deref().map(str::trim).filter(|a| !a.is_empty()) {
+        Some(a) => match parse_major(a, p.currency.code) {
+            Some(x) => Some(x),
+            None => return s.back(&path, "invalid"),
+        },
+        None => None,
+    };
+    match state.payments.resolve(p, resolution, amount, &s.user.who()).await {
+        Ok(_) => s.back(&path, "done"),
+        Err(e) => s.back(&path, refusal(&e)),
+    }
+}
+
+async fn payout_action(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Path(request_id): Path<String>,
+    Form(form): Form<DecisionForm>,
+) -> Response {
+    let s = operator_post!(state, session, headers, form.csrf.as_deref());
+    let p = match decided_on(&state, &s, &request_id, form.version).await {
+        Ok(p) => p,
+        Err(r) => return r,
+    };
+    let path = format!("/payments/{request_id}");
+    if p.payment_type != PaymentType::Payout {
+        return s.back(&path, "invalid");
+    }
+    let who = s.user.who();
+    let result = match form.step.as_deref() {
+        Some("execute") => state.payments.execute_payout(p, &who).await,
+        Some("success") => state.payments.payout_result(p, true, &who).await,
+        Some("failed") => state.payments.payout_result(p, false, &who).await,
+        _ => return s.back(&path, "invalid"),
+    };
+    match result {
+        Ok(_) => s.back(&path, "done"),
+        Err(e) => s.back(&path, refusal(&e)),
+    }
+}
+
+async fn resend(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Path((request_id, callback_id)): Path<(String, i64)>,
+    Form(form): Form<CsrfForm>,
+) -> Response {
+    let s = operator_post!(state, session, headers, form.csrf.as_deref());
+    let path = format!("/payments/{request_id}");
+    match state.payments.resend_callback(&request_id, callback_id).await {
+        Ok(_) => s.back(&path, "resent"),
+        Err(e) => s.back(&path, refusal(&e)),
+    }
+}
+
+#[derive(Deserialize)]
+struct IncomingForm {
+    csrf: Option<String>,
+    requisite: Option<String>,
+    amount: Option<String>,
+    currency: Option<String>,
+    reference: Option<String>,
+}
+
+async fn incoming(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Form(form): Form<IncomingForm>,
+) -> Response {
+    let s = operator_post!(state, session, headers, form.csrf.as_deref());
+    let currency = form.currency.unwrap_or_default().trim().to_ascii_uppercase();
+    let requisite = form.requisite.unwrap_or_default().trim().to_string();
+    let Some(amount) = form.amount.as_deref().and_then(|a| parse_major(a, &currency)) else {
+        return s.back("/", "invalid");
+    };
+    if requisite.is_empty() {
+        return s.back("/", "invalid");
+    }
+    match state.payments.incoming(&requisite, amount, &currency, &s.user.who()).await {
+        Ok(Some(p)) => {
+            tracing::info!(reference = ?form.reference, request_id = %p.request_id, "incoming transfer matched in the console");
+            s.back(&format!("/payments/{}", p.request_id), "matched")
+        }
+        Ok(None) => s.back("/", "no-match"),
+        Err(e) => s.back("/", refusal(&e)),
+    }
+}
+
+async fn requisites(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
+    let s = operator!(state, session, params, headers);
+    let n = notice(&s.texts, param(&params, "notice"));
+    requisites_page(&state, &s, n, axum::http::StatusCode::OK).await
+}
+
+async fn requisites_page(
+    state: &AppState,
+    s: &Signed,
+    n: Option<app::model::ConsoleNotice>,
+    status: axum::http::StatusCode,
+) -> Response {
+    let t = &s.texts;
+    let list = match state.requisites.list().await {
+        Ok(l) => l,
+        Err(_) => return super::unavailable(state, CONSOLE, t),
+    };
+    let rows = list
+        .iter()
+        .map(|r| {
+            let limits = |v: Option<i64>| v.map(|x| t.amount(x, &r.currency)).unwrap_or_else(|| "-".into());
+            let toggle = if r.active {
+                ActionForm {
+                    danger: true,
+                    ..s.post(
+                        &format!("/requisites/{}/active", r.id),
+                        t.t("console-action-disable"),
+                        vec![hidden("active", "false")],
+                    )
+                }
+            } else {
+                s.post(
+                    &format!("/requisites/{}/active", r.id),
+                    t.t("console-action-enable"),
+                    vec![hidden("active", "true")],
+                )
+            };
+            let digits = crate::domain::catalogue::Currency::parse(&r.currency).map_or(2, |c| c.digits);
+            let major = |v: Option<i64>| v.map(|x| kassa_rules::amount::major_units(x, digits)).unwrap_or_default();
+            let edit = s.post(
+                &format!("/requisites/{}/limits", r.id),
+                t.t("console-action-save-limits"),
+                vec![
+                    FormField {
+                        value: major(r.min_amount),
+                        ..field("min_amount", t.t("console-field-min"), FieldKind::Amount, false)
+                    },
+                    FormField {
+                        value: major(r.max_amount),
+                        ..field("max_amount", t.t("console-field-max"), FieldKind::Amount, false)
+                    },
+                ],
+            );
+            vec![
+                Cell::Mono(r.masked_pan()),
+                text(format!("{} {}", r.country, r.currency)),
+                text(r.methods.join(", ")),
+                text(r.bank_name.clone().or(r.bank_symbol.clone()).unwrap_or_else(|| "-".into())),
+                text(format!("{} … {}", limits(r.min_amount), limits(r.max_amount))),
+                Cell::Status {
+                    text: t.t(if r.active { "console-active" } else { "console-inactive" }),
+                    tone: if r.active { Tone::Good } else { Tone::Neutral },
+                },
+                Cell::Forms(vec![toggle, edit]),
+            ]
+        })
+        .collect();
+    let add = ActionForm {
+        inline: false,
+        label: Some(t.t("console-requisite-add")),
+        ..s.post(
+            "/requisites",
+            t.t("console-requisite-add"),
+            vec![
+                FormField { value: "RU".into(), ..field("country", t.t("console-col-country"), FieldKind::Text, true) },
+                FormField {
+                    value: "RUB".into(),
+                    ..field("currency", t.t("console-field-currency"), FieldKind::Text, true)
+                },
+                FormField {
+                    hint: Some(t.t("console-requisite-methods-hint")),
+                    value: "card-p2p".into(),
+                    ..field("methods", t.t("console-col-method"), FieldKind::Text, true)
+                },
+                FormField {
+                    autocomplete: Some("off".into()),
+                    ..field("pan", t.t("console-field-pan"), FieldKind::Text, true)
+                },
+                field("card_holder", t.t("console-field-holder"), FieldKind::Text, false),
+                field("bank_symbol", t.t("console-field-bank"), FieldKind::Text, false),
+                field("min_amount", t.t("console-field-min"), FieldKind::Amount, false),
+                field("max_amount", t.t("console-field-max"), FieldKind::Amount, false),
+            ],
+        )
+    };
+    let blocks = vec![
+        Block::Table(Table {
+            caption: t.t("console-requisites-title"),
+            headers: [
+                "console-col-requisite",
+                "console-col-country",
+                "console-col-method",
+                "console-field-bank",
+                "console-col-limits",
+                "console-col-state",
+                "console-col-actions",
+            ]
+            .iter()
+            .map(|k| t.t(k))
+            .collect(),
+            rows,
+            empty: t.t("console-empty"),
+        }),
+        Block::Section { heading: t.t("console-requisite-add"), id: "add".into(), blocks: vec![Block::Form(add)] },
+    ];
+    let mut r = s.page(state, "/requisites", t.t("console-requisites-title"), n, blocks);
+    *r.status_mut() = status;
+    r
+}
+
+#[derive(Deserialize)]
+struct RequisiteForm {
+    csrf: Option<String>,
+    country: Option<String>,
+    currency: Option<String>,
+    methods: Option<String>,
+    pan: Option<String>,
+    card_holder: Option<String>,
+    bank_symbol: Option<String>,
+    min_amount: Option<String>,
+    max_amount: Option<String>,
+}
+
+fn optional(v: Option<String>) -> Option<String> {
+    v.map(|s| s.trim().to_string()).filter(|s| !s.is_empty())
+}
+
+/// An optional amount field: empty is none; anything else must parse.
+fn optional_amount(v: Option<&str>, currency: &str) -> Result<Option<i64>, ()> {
+    match v.map(str::trim).filter(|s| !s.is_empty()) {
+        None => Ok(None),
+        Some(text) => parse_major(text, currency).map(Some).ok_or(()),
+    }
+}
+
+async fn add_requisite(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Form(form): Form<RequisiteForm>,
+) -> Response {
+    let s = operator_post!(state, session, headers, form.csrf.as_deref());
+    let currency = optional(form.currency).unwrap_or_default().to_ascii_uppercase();
+    let (Ok(min_amount), Ok(max_amount)) = (
+        optional_amount(form.min_amount.as_deref(), &currency),
+        optional_amount(form.max_amount.as_deref(), &currency),
+    ) else {
+        return s.back("/requisites", "invalid");
+    };
+    let new = NewRequisite {
+        country: optional(form.country).unwrap_or_default().to_ascii_uppercase(),
+        currency,
+        methods: form
+            .methods
+            .unwrap_or_default()
+            .split([',', ' '])
+            .map(str::trim)
+            .filter(|m| !m.is_empty())
+            .map(str::to_string)
+            .collect(),
+        pan: optional(form.pan).unwrap_or_default().replace(' ', ""),
+        card_holder: optional(form.card_holder),
+        bank_symbol: optional(form.bank_symbol),
+        bank_name: None,
+        bank_country: None,
+        min_amount,
+        max_amount,
+        payment_system: None,
+        extra_param: None,
+        active: Some(true),
+    };
+    match state.requisites.create(new, Some(&s.user.who())).await {
+        Ok(_) => s.back("/requisites", "requisite-added"),
+        Err(crate::domain::payments::DomainError::Validation(violations)) => {
+            // The form's problems, each with its field, on the page itself.
+            let text = violations.iter().map(|v| format!("{}: {}", v.field, v.message)).collect::<Vec<_>>().join("; ");
+            let n = Some(app::model::ConsoleNotice {
+                text: format!("{} {text}", s.texts.t("console-notice-invalid")),
+                error: true,
+            });
+            requisites_page(&state, &s, n, axum::http::StatusCode::BAD_REQUEST).await
+        }
+        Err(e) => s.back("/requisites", refusal(&e)),
+    }
+}
+
+#[derive(Deserialize)]
+struct ActiveForm {
+    csrf: Option<String>,
+    active: Option<String>,
+}
+
+async fn requisite_active(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Form(form): Form<ActiveForm>,
+) -> Response {
+    let s = operator_post!(state, session, headers, form.csrf.as_deref());
+    let active = form.active.as_deref() == Some("true");
+    match state.requisites.set_active(&id, active, Some(&s.user.who())).await {
+        Ok(_) => s.back("/requisites", "done"),
+        Err(e) => s.back("/requisites", refusal(&e)),
+    }
+}
+
+#[derive(Deserialize)]
+struct LimitsForm {
+    csrf: Option<String>,
+    min_amount: Option<String>,
+    max_amount: Option<String>,
+}
+
+async fn requisite_limits(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    Form(form): Form<LimitsForm>,
+) -> Response {
+    let s = operator_post!(state, session, headers, form.csrf.as_deref());
+    let requisite = match state.requisites.get(&id).await {
+        Ok(r) => r,
+        Err(e) => return s.back("/requisites", refusal(&e)),
+    };
+    let (Ok(min), Ok(max)) = (
+        optional_amount(form.min_amount.as_deref(), &requisite.currency),
+        optional_amount(form.max_amount.as_deref(), &requisite.currency),
+    ) else {
+        return s.back("/requisites", "invalid");
+    };
+    match state.requisites.set_limits(&id, min, max, Some(&s.user.who())).await {
+        Ok(_) => s.back("/requisites", "done"),
+        Err(e) => s.back("/requisites", refusal(&e)),
+    }
+}
+
+async fn audit(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
+    let s = operator!(state, session, params, headers);
+    let t = &s.texts;
+    let before = param(&params, "before").and_then(|b| b.parse().ok());
+    let entries = match state.payments.audit_log(before, 100).await {
+        Ok(e) => e,
+        Err(_) => return super::unavailable(&state, CONSOLE, t),
+    };
+    let next = (entries.len() == 100).then(|| entries.last().map(|e| e.id)).flatten();
+    let mut blocks = vec![audit_table(t, entries.iter().map(audit_row(t)).collect())];
+    if let Some(id) = next {
+        blocks.push(Block::Facts(vec![(
+            String::new(),
+            link(format!("{}/audit?before={id}", CONSOLE.base), t.t("console-older")),
+        )]));
+    }
+    s.page(&state, "/audit", t.t("console-audit-title"), None, blocks)
+}

@@ -1,0 +1,170 @@
+//! The consoles' port on SQL: users and the audit log. Audit entries of changes to payments
+//! and requisites are written by those changes, in their transactions, through
+//! [`insert_audit`].
+
+use async_trait::async_trait;
+use sqlx::{FromRow, Postgres, Sqlite};
+
+use super::sql::{SqlStorage, corrupt};
+use crate::domain::audit::{AuditEntry, AuditQuery, StoredAudit};
+use crate::domain::console::{Audience, ConsoleUser};
+use crate::domain::ports::{ConsoleStore, StoreResult as Result};
+
+/// Appends `entry` inside the caller's transaction (or on the caller's connection).
+macro_rules! insert_audit {
+    ($executor:expr, $entry:expr) => {{
+        let e: &crate::domain::audit::AuditEntry = $entry;
+        sqlx::query(
+            "INSERT INTO audit_log (at_ms, actor, action, subject_kind, subject_id, state_before, state_after, detail) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        )
+        .bind(e.at_ms)
+        .bind(&e.actor)
+        .bind(e.action)
+        .bind(e.subject.code())
+        .bind(&e.subject_id)
+        .bind(&e.state_before)
+        .bind(&e.state_after)
+        .bind(&e.detail)
+        .execute($executor)
+        .await?;
+    }};
+}
+pub(super) use insert_audit;
+
+#[derive(FromRow)]
+struct UserRow {
+    id: String,
+    audience: String,
+    merchant_id: Option<String>,
+    login: String,
+    password_hash: String,
+    active: bool,
+    created_ms: i64,
+}
+
+impl TryFrom<UserRow> for ConsoleUser {
+    type Error = crate::domain::ports::StoreError;
+    fn try_from(r: UserRow) -> Result<Self> {
+        Ok(ConsoleUser {
+            audience: Audience::parse(&r.audience).ok_or_else(|| corrupt("console_users.audience", &r.audience))?,
+            id: r.id,
+            merchant_id: r.merchant_id,
+            login: r.login,
+            password_hash: r.password_hash,
+            active: r.active,
+            created_ms: r.created_ms,
+        })
+    }
+}
+
+#[derive(FromRow)]
+struct AuditRow {
+    id: i64,
+    at_ms: i64,
+    actor: String,
+    action: String,
+    subject_kind: String,
+    subject_id: String,
+    state_before: Option<String>,
+    state_after: Option<String>,
+    detail: Option<String>,
+}
+
+macro_rules! console_store {
+    ($db:ty) => {
+        #[async_trait]
+        impl ConsoleStore for SqlStorage<$db> {
+            async fn upsert_user(&self, u: &ConsoleUser, audit: &AuditEntry) -> Result<()> {
+                let mut tx = self.writer.begin().await?;
+                sqlx::query(
+                    "INSERT INTO console_users (id, audience, merchant_id, login, password_hash, active, created_ms) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7) \
+                     ON CONFLICT (audience, login) DO UPDATE SET password_hash = excluded.password_hash, \
+                       active = excluded.active, merchant_id = excluded.merchant_id",
+                )
+                .bind(&u.id)
+                .bind(u.audience.code())
+                .bind(&u.merchant_id)
+                .bind(&u.login)
+                .bind(&u.password_hash)
+                .bind(u.active)
+                .bind(u.created_ms)
+                .execute(&mut *tx)
+                .await?;
+                insert_audit!(&mut *tx, audit);
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn user(&self, audience: Audience, login: &str) -> Result<Option<ConsoleUser>> {
+                let row: Option<UserRow> = sqlx::query_as(
+                    "SELECT id, audience, merchant_id, login, password_hash, active, created_ms \
+                     FROM console_users WHERE audience = $1 AND login = $2",
+                )
+                .bind(audience.code())
+                .bind(login)
+                .fetch_optional(&self.pool)
+                .await?;
+                row.map(ConsoleUser::try_from).transpose()
+            }
+
+            async fn set_user_active(
+                &self,
+                audience: Audience,
+                login: &str,
+                active: bool,
+                audit: &AuditEntry,
+            ) -> Result<bool> {
+                let mut tx = self.writer.begin().await?;
+                let done = sqlx::query("UPDATE console_users SET active = $3 WHERE audience = $1 AND login = $2")
+                    .bind(audience.code())
+                    .bind(login)
+                    .bind(active)
+                    .execute(&mut *tx)
+                    .await?;
+                if done.rows_affected() == 0 {
+                    return Ok(false);
+                }
+                insert_audit!(&mut *tx, audit);
+                tx.commit().await?;
+                Ok(true)
+            }
+
+            async fn audit(&self, q: &AuditQuery) -> Result<Vec<StoredAudit>> {
+                let (kind, id) = match &q.subject {
+                    Some((kind, id)) => (Some(kind.code()), Some(id.as_str())),
+                    None => (None, None),
+                };
+                let rows: Vec<AuditRow> = sqlx::query_as(
+                    "SELECT id, at_ms, actor, action, subject_kind, subject_id, state_before, state_after, detail \
+                     FROM audit_log WHERE ($1 IS NULL OR (subject_kind = $1 AND subject_id = $2)) \
+                       AND ($3 IS NULL OR id < $3) ORDER BY id DESC LIMIT $4",
+                )
+                .bind(kind)
+                .bind(id)
+                .bind(q.before_id)
+                .bind(q.limit.clamp(1, 500))
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|r| StoredAudit {
+                        id: r.id,
+                        at_ms: r.at_ms,
+                        actor: r.actor,
+                        action: r.action,
+                        subject_kind: r.subject_kind,
+                        subject_id: r.subject_id,
+                        state_before: r.state_before,
+                        state_after: r.state_after,
+                        detail: r.detail,
+                    })
+                    .collect())
+            }
+        }
+    };
+}
+
+console_store!(Sqlite);
+console_store!(Postgres);

@@ -1,0 +1,350 @@
+//! The operator console through HTTP, as a browser without JavaScript uses it: login, sessions,
+//! CSRF, the queue's decisions and their audit rows, requisites, expiry and disabled users.
+
+use std::time::Duration;
+
+use kassa::domain::audit::{AuditQuery, Subject};
+use kassa::domain::console::{Audience, ConsoleUsers};
+use kassa::secret::Secret;
+use serde_json::Value;
+
+use crate::both_backends;
+use crate::helpers::*;
+
+const PASSWORD: &str = "correct horse battery staple";
+
+/// A browser: its own cookie jar, redirects not followed (the test reads them).
+struct Browser {
+    client: reqwest::Client,
+    base: String,
+}
+
+struct Page {
+    status: u16,
+    location: Option<String>,
+    headers: reqwest::header::HeaderMap,
+    html: String,
+}
+
+impl Page {
+    /// The value of the first hidden `csrf` field.
+    fn csrf(&self) -> String {
+        let at = self.html.find("name=\"csrf\" value=\"").expect("a form with a CSRF field");
+        let rest = &self.html[at + "name=\"csrf\" value=\"".len()..];
+        rest[..rest.find('"').unwrap()].to_string()
+    }
+
+    /// The value of the `version` field of the form posting to `action`.
+    fn version_for(&self, action: &str) -> String {
+        let at = self.html.find(&format!("action=\"{action}\"")).expect("the form");
+        let rest = &self.html[at..];
+        let v = rest.find("name=\"version\" value=\"").unwrap() + "name=\"version\" value=\"".len();
+        rest[v..v + rest[v..].find('"').unwrap()].to_string()
+    }
+}
+
+impl Browser {
+    fn new(app: &TestApp) -> Self {
+        let client =
+            reqwest::Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().unwrap();
+        Browser { client, base: app.url("") }
+    }
+
+    async fn page(response: reqwest::Response) -> Page {
+        let status = response.status().as_u16();
+        let headers = response.headers().clone();
+        let location = headers.get("location").map(|l| l.to_str().unwrap().to_string());
+        Page { status, location, headers, html: response.text().await.unwrap() }
+    }
+
+    async fn get(&self, path: &str) -> Page {
+        Self::page(self.client.get(format!("{}{path}", self.base)).send().await.unwrap()).await
+    }
+
+    async fn post(&self, path: &str, form: &[(&str, &str)]) -> Page {
+        Self::page(self.client.post(format!("{}{path}", self.base)).form(form).send().await.unwrap()).await
+    }
+
+    async fn log_in(&self, login: &str, password: &str) -> Page {
+        let page = self.get("/operator/login").await;
+        assert_eq!(page.status, 200);
+        self.post("/operator/login", &[("csrf", &page.csrf()), ("login", login), ("password", password)]).await
+    }
+}
+
+async fn add_operator(app: &TestApp, login: &str) {
+    ConsoleUsers::new(app.stores.console.clone())
+        .add(Audience::Operator, None, login, &Secret::new(PASSWORD.to_string()))
+        .await
+        .unwrap();
+}
+
+async fn audit_of(app: &TestApp, request_id: &str) -> Vec<kassa::domain::audit::StoredAudit> {
+    let query = AuditQuery { subject: Some((Subject::Payment, request_id.to_string())), before_id: None, limit: 100 };
+    app.stores.console.audit(&query).await.unwrap()
+}
+
+/// A p2p payin the payer says they paid (`processing:paid`).
+async fn paid_payin(app: &TestApp, payment_id: &str, amount: i64) -> String {
+    app.add_ru_card("5536913812345672").await;
+    let (status, created) =
+        app.call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, payment_id, amount)).await;
+    assert_eq!(status, 200, "{created}");
+    app.wait_for(payment_id, 10, |b| status_of(b) == "processing:awaiting_confirm").await;
+    let (status, paid) = app.call("/api/v1/payment/p2p/payin/confirm", &app.general_ref(payment_id)).await;
+    assert_eq!((status, status_of(&paid).as_str()), (200, "processing:paid"));
+    created["request_id"].as_str().unwrap().to_string()
+}
+
+async fn logging_in_and_out(backend: Backend) {
+    let app = spawn_app(backend).await;
+    add_operator(&app, "alice").await;
+    let browser = Browser::new(&app);
+
+    // Nothing without a session.
+    let page = browser.get("/operator/").await;
+    assert_eq!((page.status, page.location.as_deref()), (303, Some("/operator/login")));
+
+    // The login page: never cached, never framed.
+    let login = browser.get("/operator/login").await;
+    assert_eq!(login.headers["cache-control"], "no-store");
+    assert!(login.headers["content-security-policy"].to_str().unwrap().contains("frame-ancestors 'none'"));
+    assert!(login.html.contains("autocomplete=\"current-password\""), "{}", login.html);
+
+    // A wrong password and an unknown login get the same answer.
+    let wrong = browser.log_in("alice", "not the password at all").await;
+    let unknown = browser.log_in("nobody-here", PASSWORD).await;
+    assert_eq!((wrong.status, unknown.status), (401, 401));
+    assert!(wrong.html.contains("Wrong login or password"));
+    assert!(unknown.html.contains("Wrong login or password"));
+    assert_eq!(browser.get("/operator/").await.status, 303, "still signed out");
+
+    // The right one opens a session: an HttpOnly, SameSite=Lax cookie.
+    let ok = browser.log_in("alice", PASSWORD).await;
+    assert_eq!((ok.status, ok.location.as_deref()), (303, Some("/operator/")), "{}", ok.html);
+    let cookie =
+        ok.headers.get_all("set-cookie").iter().map(|v| v.to_str().unwrap()).find(|c| c.starts_with("kassa_session="));
+    let cookie = cookie.expect("a session cookie");
+    assert!(cookie.contains("HttpOnly") && cookie.contains("SameSite=Lax"), "{cookie}");
+    let queue = browser.get("/operator/").await;
+    assert_eq!(queue.status, 200);
+    assert!(queue.html.contains("Waiting for you") && queue.html.contains("alice"), "{}", queue.html);
+    assert_eq!(queue.headers["cache-control"], "no-store");
+    assert_eq!(queue.headers["x-frame-options"], "DENY");
+
+    // Russian on request, kept for the session.
+    let ru = browser.get("/operator/?lang=ru").await;
+    assert!(ru.html.contains("Ждут вашего решения"), "{}", ru.html);
+    assert!(browser.get("/operator/requisites").await.html.contains("Пул реквизитов"));
+
+    // Logging out needs the session's token, and ends the session.
+    let forged = browser.post("/operator/logout", &[("csrf", "forged")]).await;
+    assert_eq!(forged.status, 403);
+    assert_eq!(browser.get("/operator/").await.status, 200, "a forged logout changes nothing");
+    let out = browser.post("/operator/logout", &[("csrf", &queue.csrf())]).await;
+    assert_eq!(out.status, 303);
+    assert_eq!(browser.get("/operator/").await.status, 303);
+
+    // A disabled operator's session ends at the next request, and they cannot log in again.
+    browser.log_in("alice", PASSWORD).await;
+    assert_eq!(browser.get("/operator/").await.status, 200);
+    ConsoleUsers::new(app.stores.console.clone()).disable(Audience::Operator, "alice").await.unwrap();
+    assert_eq!(browser.get("/operator/").await.status, 303);
+    assert_eq!(browser.log_in("alice", PASSWORD).await.status, 401);
+}
+
+async fn sessions_live_in_the_database_and_end_when_idle(backend: Backend) {
+    let app = spawn_app_with(backend, |c| c.console_idle_s = 2).await;
+    add_operator(&app, "bob").await;
+    let browser = Browser::new(&app);
+    assert_eq!(browser.log_in("bob", PASSWORD).await.status, 303);
+    // Sessions live in the database.
+    assert!(app.count_rows(app.sessions_table()).await >= 1);
+    for _ in 0..3 {
+        tokio::time::sleep(Duration::from_millis(900)).await;
+        assert_eq!(browser.get("/operator/").await.status, 200, "activity keeps the session");
+    }
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert_eq!(browser.get("/operator/").await.status, 303, "idle past the timeout: signed out");
+}
+
+async fn failed_logins_are_slowed_down(backend: Backend) {
+    let app = spawn_app(backend).await;
+    add_operator(&app, "carol").await;
+    let browser = Browser::new(&app);
+    let mut statuses = Vec::new();
+    for _ in 0..7 {
+        statuses.push(browser.log_in("carol", "guess guess guess").await.status);
+    }
+    assert_eq!(&statuses[..5], &[401; 5]);
+    assert_eq!(statuses[6], 429, "{statuses:?}");
+    // Even the right password waits now: the brake does not tell a guess from the owner.
+    let page = browser.log_in("carol", PASSWORD).await;
+    assert_eq!(page.status, 429);
+    assert!(page.headers.contains_key("retry-after"));
+}
+
+async fn a_decision_is_taken_once_and_audited(backend: Backend) {
+    let app = spawn_app(backend).await;
+    add_operator(&app, "alice").await;
+    let request_id = paid_payin(&app, "order-1", 150000).await;
+    let browser = Browser::new(&app);
+    browser.log_in("alice", PASSWORD).await;
+
+    let queue = browser.get("/operator/").await;
+    assert!(queue.html.contains(&request_id), "the paid payment waits in the queue");
+    let action = format!("/operator/payments/{request_id}/received");
+    let version = queue.version_for(&action);
+    let csrf = queue.csrf();
+
+    // A forged form changes nothing.
+    let forged = browser
+        .post(
+            &format!("/operator/payments/{request_id}/received"),
+            &[("csrf", "x"), ("full", "1"), ("version", &version)],
+        )
+        .await;
+    assert_eq!(forged.status, 403);
+    assert_eq!(status_of(&app.wait_for("order-1", 1, |_| true).await), "processing:paid");
+    assert!(audit_of(&app, &request_id).await.is_empty());
+
+    // Funds received, full amount.
+    let done = browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("version", &version)]).await;
+    assert_eq!(done.status, 303);
+    assert!(done.location.as_deref().unwrap().ends_with("notice=done"), "{:?}", done.location);
+    assert_eq!(status_of(&app.wait_for("order-1", 1, |_| true).await), "success");
+    let audit = audit_of(&app, &request_id).await;
+    assert_eq!(audit.len(), 1, "{audit:?}");
+    assert_eq!(
+        (
+            audit[0].actor.as_str(),
+            audit[0].action.as_str(),
+            audit[0].state_before.as_deref(),
+            audit[0].state_after.as_deref()
+        ),
+        ("operator:alice", "funds_received", Some("processing:paid"), Some("success"))
+    );
+
+    // The same decision again (a second operator on a stale page): refused with a clear
+    // message, no second outcome, no second audit row.
+    let again = browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("version", &version)]).await;
+    assert!(again.location.as_deref().unwrap().ends_with("notice=moved"), "{:?}", again.location);
+    let again = browser.post(&action, &[("csrf", &csrf), ("full", "1")]).await;
+    assert!(again.location.as_deref().unwrap().ends_with("notice=moved"), "{:?}", again.location);
+    assert_eq!(audit_of(&app, &request_id).await.len(), 1);
+    let detail = browser.get(&format!("/operator/payments/{request_id}?notice=moved")).await;
+    assert!(detail.html.contains("Nothing was done"), "{}", detail.html);
+    assert!(detail.html.contains("operator:alice") && detail.html.contains("funds_received"));
+
+    // The operator API's actions are audited too, as the API's.
+    let other = paid_payin(&app, "order-2", 150000).await;
+    let (status, _) = app
+        .operator("/api/v1/operator/payments/received", &serde_json::json!({"request_id": other, "amount": 120000}))
+        .await;
+    assert_eq!(status, 200);
+    let audit = audit_of(&app, &other).await;
+    assert_eq!(
+        (audit[0].actor.as_str(), audit[0].state_after.as_deref(), audit[0].detail.as_deref()),
+        ("operator-api", Some("dispute:different_amount"), Some("amount 120000"))
+    );
+
+    // A dispute resolved in the console with another amount.
+    let page = browser.get(&format!("/operator/payments/{other}")).await;
+    let resolve = format!("/operator/payments/{other}/resolve");
+    let version = page.version_for(&resolve);
+    let done = browser
+        .post(&resolve, &[("csrf", &csrf), ("outcome", "success"), ("amount", "1 250,50"), ("version", &version)])
+        .await;
+    assert!(done.location.as_deref().unwrap().ends_with("notice=done"));
+    let info = app.wait_for("order-2", 1, |_| true).await;
+    assert_eq!(
+        (status_of(&info).as_str(), info["payment_info"]["amount"].as_i64()),
+        ("success", Some(125050)),
+        "{info}"
+    );
+    assert_eq!(audit_of(&app, &other).await[0].detail.as_deref(), Some("success, amount 125050"));
+    assert!(app.stores.ledger.verify().await.unwrap().is_empty());
+}
+
+async fn requisites_are_added_and_disabled_with_audit(backend: Backend) {
+    let app = spawn_app(backend).await;
+    add_operator(&app, "alice").await;
+    let browser = Browser::new(&app);
+    browser.log_in("alice", PASSWORD).await;
+    let page = browser.get("/operator/requisites").await;
+    let csrf = page.csrf();
+    let form = |pan: &'static str| {
+        vec![
+            ("csrf", csrf.clone()),
+            ("country", "RU".to_string()),
+            ("currency", "RUB".to_string()),
+            ("methods", "card-p2p, payin-p2p-card".to_string()),
+            ("pan", pan.to_string()),
+            ("card_holder", "IVAN PETROV".to_string()),
+            ("min_amount", "100".to_string()),
+            ("max_amount", "50000".to_string()),
+        ]
+    };
+    let as_refs = |f: &Vec<(&'static str, String)>| f.iter().map(|(k, v)| (*k, v.clone())).collect::<Vec<_>>();
+
+    // A card that fails Luhn: the form answers 400 with the field, nothing is added.
+    let bad = form("5536 9138 1234 5670");
+    let bad = browser.client.post(app.url("/operator/requisites")).form(&as_refs(&bad)).send().await.unwrap();
+    assert_eq!(bad.status(), 400);
+    assert!(bad.text().await.unwrap().contains("pan:"));
+    let (_, list) = app.operator_get("/api/v1/operator/requisites").await;
+    assert_eq!(list.as_array().unwrap().len(), 0);
+
+    let good = form("5536 9138 1234 5672");
+    let added = browser.client.post(app.url("/operator/requisites")).form(&as_refs(&good)).send().await.unwrap();
+    assert_eq!(added.status(), 303);
+    let (_, list) = app.operator_get("/api/v1/operator/requisites").await;
+    let r = &list[0];
+    assert_eq!((r["min_amount"].as_i64(), r["max_amount"].as_i64()), (Some(10_000), Some(5_000_000)), "{r}");
+    let id = r["id"].as_str().unwrap().to_string();
+    let page = browser.get("/operator/requisites").await;
+    assert!(
+        page.html.contains("553691******5672")
+            || page.html.contains("5536 91** **** 5672")
+            || page.html.contains("5672")
+    );
+    assert!(!page.html.contains("5536913812345672"), "the pool shows PANs masked");
+
+    let off = browser.post(&format!("/operator/requisites/{id}/active"), &[("csrf", &csrf), ("active", "false")]).await;
+    assert_eq!(off.status, 303);
+    let (_, list) = app.operator_get("/api/v1/operator/requisites").await;
+    assert_eq!(list[0]["active"], Value::Bool(false));
+    let query = AuditQuery { subject: Some((Subject::Requisite, id.clone())), before_id: None, limit: 10 };
+    let audit = app.stores.console.audit(&query).await.unwrap();
+    let actions: Vec<_> = audit.iter().map(|a| (a.action.as_str(), a.state_after.as_deref())).collect();
+    assert_eq!(actions, [("requisite_disabled", Some("disabled")), ("requisite_added", Some("active"))]);
+    assert!(audit.iter().all(|a| a.actor == "operator:alice"));
+    let log = browser.get("/operator/audit").await;
+    assert!(log.html.contains("requisite_disabled"));
+}
+
+async fn the_audit_log_is_append_only(backend: Backend) {
+    let app = spawn_app(backend).await;
+    add_operator(&app, "alice").await;
+    assert_eq!(app.count_rows("audit_log").await, 1, "adding a user is audited");
+    use sqlx::Connection;
+    let url = app.database_url.expose();
+    let sql = "UPDATE audit_log SET actor = 'someone else'";
+    let result = if app.database_url.is_postgres() {
+        let mut c = sqlx::PgConnection::connect(url).await.unwrap();
+        sqlx::query(sql).execute(&mut c).await.map(|_| ())
+    } else {
+        let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
+        sqlx::query(sql).execute(&mut c).await.map(|_| ())
+    };
+    assert!(result.unwrap_err().to_string().contains("append-only"));
+}
+
+both_backends!(
+    logging_in_and_out,
+    sessions_live_in_the_database_and_end_when_idle,
+    failed_logins_are_slowed_down,
+    a_decision_is_taken_once_and_audited,
+    requisites_are_added_and_disabled_with_audit,
+    the_audit_log_is_append_only,
+);
