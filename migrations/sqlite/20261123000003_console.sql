@@ -37,3 +37,26 @@ CREATE INDEX payments_waiting_for_operator ON payments (updated_ms)
 
 -- Console search by the merchant's payment_id (request_id is the key).
 CREATE INDEX payments_payment_id ON payments (payment_id);
+
+-- Console search by requisite: the requisite a payment was given, from its recipient.
+ALTER TABLE payments ADD COLUMN requisite_id TEXT
+    GENERATED ALWAYS AS (json_extract(recipient_json, '$.requisite_id')) VIRTUAL;
+CREATE INDEX payments_requisite ON payments (requisite_id, created_ms) WHERE requisite_id IS NOT NULL;
+-- Lists and the dashboard read payments by creation time.
+CREATE INDEX payments_created ON payments (created_ms);
+
+-- Incoming transfers reported by operators (one by one, or rows of a bank statement). A row
+-- is applied once: `row_key` identifies it, so the same statement uploaded twice adds nothing.
+-- Rows that matched no payment stay here, unmatched, for a human to look at.
+CREATE TABLE incoming_transfers (
+    row_key       TEXT PRIMARY KEY,
+    transfer_date TEXT,
+    amount        BIGINT NOT NULL,
+    currency      TEXT NOT NULL,
+    requisite_ref TEXT NOT NULL,
+    reference     TEXT,
+    request_id    TEXT,
+    recorded_by   TEXT NOT NULL,
+    recorded_ms   BIGINT NOT NULL
+);
+CREATE INDEX incoming_transfers_unmatched ON incoming_transfers (recorded_ms) WHERE request_id IS NULL;

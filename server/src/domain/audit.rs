@@ -34,6 +34,8 @@ pub enum Subject {
     Payment,
     Requisite,
     User,
+    /// An incoming transfer (its row key).
+    Incoming,
 }
 
 impl Subject {
@@ -42,6 +44,7 @@ impl Subject {
             Subject::Payment => "payment",
             Subject::Requisite => "requisite",
             Subject::User => "user",
+            Subject::Incoming => "incoming",
         }
     }
 }

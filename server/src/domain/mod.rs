@@ -8,6 +8,7 @@ pub mod audit;
 pub mod banks;
 pub mod catalogue;
 pub mod console;
+pub mod incoming;
 pub mod ledger;
 pub mod outbox;
 pub mod payin;

@@ -9,6 +9,7 @@ use tokio::sync::Notify;
 use super::acquirer::{Acquirer, Authorization, Card, ThreeDsOutcome};
 use super::audit::{AuditEntry, Subject, Who};
 use super::catalogue::{self, Integration, MethodKind, WidgetMethod};
+use super::incoming::{IncomingTransfer, RowOutcome, StatementRow};
 use super::ledger::{self, Mismatch, StoredEntry};
 use super::outbox::{self, CallbackRecord, CallbackRenderer};
 use super::payin::{self, NewPayin, PayinDraft};
@@ -110,6 +111,8 @@ struct Change<'a> {
     receipt: Option<NewReceipt>,
     /// A person's or script's action is written to the audit log with the change.
     audit: Option<Audited<'a>>,
+    /// An incoming transfer applied by this change (recorded with it, once).
+    incoming: Option<IncomingTransfer>,
 }
 
 /// Who asked for a change, and what they called it, for the audit log.
@@ -118,6 +121,9 @@ struct Audited<'a> {
     action: &'static str,
     detail: Option<String>,
 }
+
+/// What the store answers when a transfer row was recorded already.
+pub const ALREADY_APPLIED: &str = "Transfer already applied";
 
 fn audited<'a>(who: &'a Who, action: &'static str, detail: Option<String>) -> Option<Audited<'a>> {
     Some(Audited { who, action, detail })
@@ -419,7 +425,14 @@ impl Payments {
         let audit = audited(who, "payout_executed", None);
         self.apply(
             payout,
-            Change { event: Event::PayoutExecuted, actor: Actor::Operator, edit: &no_edit, receipt: None, audit },
+            Change {
+                event: Event::PayoutExecuted,
+                actor: Actor::Operator,
+                edit: &no_edit,
+                receipt: None,
+                audit,
+                incoming: None,
+            },
         )
         .await
     }
@@ -428,7 +441,11 @@ impl Payments {
     pub async fn payout_result(&self, payout: Payment, arrived: bool, who: &Who) -> Result<Payment> {
         let event = if arrived { Event::PayoutSucceeded } else { Event::PayoutFailed };
         let audit = audited(who, "payout_result", Some(if arrived { "success" } else { "failed" }.to_string()));
-        self.apply(payout, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None, audit }).await
+        self.apply(
+            payout,
+            Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None, audit, incoming: None },
+        )
+        .await
     }
 
     /// Payouts waiting for an operator, oldest first.
@@ -491,7 +508,11 @@ impl Payments {
 
     /// Merchant or user cancels (`decline` / `Canceled by client`).
     pub async fn cancel(&self, payment: Payment, actor: Actor) -> Result<Payment> {
-        self.apply(payment, Change { event: Event::Cancel, actor, edit: &no_edit, receipt: None, audit: None }).await
+        self.apply(
+            payment,
+            Change { event: Event::Cancel, actor, edit: &no_edit, receipt: None, audit: None, incoming: None },
+        )
+        .await
     }
 
     /// The user says the transfer was made. Idempotent on `processing:paid`.
@@ -499,7 +520,11 @@ impl Payments {
         if payment.state == PaymentState::Paid {
             return Ok(payment);
         }
-        self.apply(payment, Change { event: Event::Confirm, actor, edit: &no_edit, receipt: None, audit: None }).await
+        self.apply(
+            payment,
+            Change { event: Event::Confirm, actor, edit: &no_edit, receipt: None, audit: None, incoming: None },
+        )
+        .await
     }
 
     /// Operator: funds arrived for a payment awaiting them. The full amount succeeds; any other
@@ -512,7 +537,8 @@ impl Payments {
             }
         };
         let audit = audited(who, "funds_received", Some(format!("amount {amount}")));
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None, audit }).await
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None, audit, incoming: None })
+            .await
     }
 
     /// Operator closes a dispute. On success the amount becomes the one received (given, or
@@ -543,25 +569,24 @@ impl Payments {
             Resolution::Decline => "decline".to_string(),
         };
         let audit = audited(who, "dispute_resolved", Some(detail));
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None, audit }).await
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None, audit, incoming: None })
+            .await
     }
 
     /// KE mobile money: the user answered the push request.
     pub async fn push_result(&self, payment: Payment, accepted: bool, who: &Who) -> Result<Payment> {
         let event = if accepted { Event::PushAccepted } else { Event::PushRefused };
         let audit = audited(who, "push_result", Some(if accepted { "accepted" } else { "refused" }.to_string()));
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None, audit }).await
+        self.apply(
+            payment,
+            Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None, audit, incoming: None },
+        )
+        .await
     }
 
-    /// Incoming funds reported by an operator: matched to the open payment holding that
-    /// requisite for that amount. `None` when nothing matches.
-    pub async fn incoming(
-        &self,
-        requisite_ref: &str,
-        amount: i64,
-        currency: &str,
-        who: &Who,
-    ) -> Result<Option<Payment>> {
+    /// The open payment holding `requisite_ref` (an id, card, phone or account) for `amount` in
+    /// `currency`, waiting for funds.
+    async fn payment_for_transfer(&self, requisite_ref: &str, amount: i64, currency: &str) -> Result<Option<Payment>> {
         let requisites = &self.stores.requisites;
         let requisite = match requisites.requisite(requisite_ref).await? {
             Some(r) => Some(r),
@@ -574,12 +599,136 @@ impl Payments {
         let Some(payment) = self.stores.payments.payment_by_requisite_hold(&hold).await? else {
             return Ok(None);
         };
-        if payment.currency.code != currency
-            || !matches!(payment.state, PaymentState::AwaitingConfirm | PaymentState::Paid)
-        {
-            return Ok(None);
+        let waiting = matches!(payment.state, PaymentState::AwaitingConfirm | PaymentState::Paid);
+        Ok((payment.currency.code == currency && waiting).then_some(payment))
+    }
+
+    /// Funds received for `payment`, recording the transfer that brought them (once).
+    async fn apply_transfer(&self, payment: Payment, transfer: IncomingTransfer, who: &Who) -> Result<Payment> {
+        let amount = transfer.amount;
+        let event = if amount == payment.amount { Event::FundsReceived } else { Event::DifferentAmountReceived };
+        let edit = move |p: &mut Payment| {
+            if p.state == PaymentState::DisputeDifferentAmount {
+                p.received_amount = Some(amount);
+            }
+        };
+        let detail = format!("amount {amount}, transfer {}", transfer.reference.as_deref().unwrap_or("-"));
+        let audit = audited(who, "incoming_matched", Some(detail));
+        let change =
+            Change { event, actor: Actor::Operator, edit: &edit, receipt: None, audit, incoming: Some(transfer) };
+        self.apply(payment, change).await
+    }
+
+    /// Incoming funds reported by an operator: matched to the open payment holding that
+    /// requisite for that amount. `None` when nothing matches; the transfer is then kept as
+    /// unmatched for a human to look at.
+    pub async fn incoming(
+        &self,
+        requisite_ref: &str,
+        amount: i64,
+        currency: &str,
+        reference: Option<&str>,
+        who: &Who,
+    ) -> Result<Option<Payment>> {
+        let now = now_ms();
+        let mut transfer = IncomingTransfer {
+            // Each transfer entered by hand is its own (two equal ones are two transfers).
+            row_key: format!("manual:{}", uuid::Uuid::new_v4().simple()),
+            transfer_date: None,
+            amount,
+            currency: currency.to_string(),
+            requisite_ref: requisite_ref.to_string(),
+            reference: reference.map(str::to_string),
+            request_id: None,
+            recorded_by: who.label(),
+            recorded_ms: now,
+        };
+        match self.payment_for_transfer(requisite_ref, amount, currency).await? {
+            Some(payment) => {
+                transfer.request_id = Some(payment.request_id.clone());
+                self.apply_transfer(payment, transfer, who).await.map(Some)
+            }
+            None => {
+                let audit = AuditEntry::new(who, "incoming_unmatched", Subject::Incoming, &transfer.row_key, now)
+                    .detail(format!("{amount} {currency} to {requisite_ref}"));
+                self.stores.console.record_unmatched_incoming(&transfer, &audit).await?;
+                Ok(None)
+            }
         }
-        self.funds_received(payment, amount, who).await.map(Some)
+    }
+
+    /// What each row of a statement would do, without changing anything.
+    pub async fn preview_statement(&self, rows: &[StatementRow]) -> Result<Vec<RowOutcome>> {
+        let keys: Vec<String> = rows.iter().map(|r| r.row_key.clone()).collect();
+        let known = self.stores.console.known_incoming(&keys).await?;
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            if known.contains(&row.row_key) {
+                out.push(RowOutcome::AlreadyApplied);
+                continue;
+            }
+            out.push(match self.payment_for_transfer(&row.requisite_ref, row.amount, &row.currency).await? {
+                Some(p) => RowOutcome::Matches(p.request_id),
+                None => RowOutcome::Unmatched,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Applies a statement: each row credits its payment or is kept as unmatched, at most once
+    /// (a row of an earlier upload is skipped, also when two uploads run at once).
+    pub async fn apply_statement(&self, rows: &[StatementRow], who: &Who) -> Result<Vec<RowOutcome>> {
+        let mut out = Vec::with_capacity(rows.len());
+        for row in rows {
+            let now = now_ms();
+            let mut transfer = IncomingTransfer {
+                row_key: row.row_key.clone(),
+                transfer_date: row.transfer_date.clone(),
+                amount: row.amount,
+                currency: row.currency.clone(),
+                requisite_ref: row.requisite_ref.clone(),
+                reference: row.reference.clone(),
+                request_id: None,
+                recorded_by: who.label(),
+                recorded_ms: now,
+            };
+            if !self.stores.console.known_incoming(std::slice::from_ref(&row.row_key)).await?.is_empty() {
+                out.push(RowOutcome::AlreadyApplied);
+                continue;
+            }
+            let outcome = match self.payment_for_transfer(&row.requisite_ref, row.amount, &row.currency).await? {
+                Some(payment) => {
+                    let request_id = payment.request_id.clone();
+                    transfer.request_id = Some(request_id.clone());
+                    match self.apply_transfer(payment, transfer, who).await {
+                        Ok(_) => RowOutcome::Matches(request_id),
+                        Err(DomainError::Conflict(text)) if text == ALREADY_APPLIED => RowOutcome::AlreadyApplied,
+                        Err(e @ (DomainError::Illegal(_) | DomainError::Busy | DomainError::Conflict(_))) => {
+                            RowOutcome::Refused(e.to_string())
+                        }
+                        Err(e) => return Err(e),
+                    }
+                }
+                None => {
+                    let audit =
+                        AuditEntry::new(who, "incoming_unmatched", Subject::Incoming, &row.row_key, now).detail(
+                            format!("{} {} to {} (line {})", row.amount, row.currency, row.requisite_ref, row.line),
+                        );
+                    if self.stores.console.record_unmatched_incoming(&transfer, &audit).await? {
+                        RowOutcome::Unmatched
+                    } else {
+                        RowOutcome::AlreadyApplied
+                    }
+                }
+            };
+            out.push(outcome);
+        }
+        Ok(out)
+    }
+
+    /// Transfers that matched no payment, newest first.
+    pub async fn unmatched_incoming(&self, limit: i64) -> Result<Vec<IncomingTransfer>> {
+        Ok(self.stores.console.unmatched_incoming(limit).await?)
     }
 
     /// Sandbox: the payment's next timed event happens now, as the clock would make it.
@@ -589,7 +738,11 @@ impl Payments {
             _ => Event::LifetimeEnded,
         };
         let audit = audited(who, "expired_now", None);
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None, audit }).await
+        self.apply(
+            payment,
+            Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None, audit, incoming: None },
+        )
+        .await
     }
 
     /// The widget methods a payment created without one may choose from: the catalogue's
@@ -623,7 +776,14 @@ impl Payments {
             .apply_as(
                 payment,
                 chosen.flow(),
-                Change { event: Event::MethodChosen, actor: Actor::User, edit: &edit, receipt: None, audit: None },
+                Change {
+                    event: Event::MethodChosen,
+                    actor: Actor::User,
+                    edit: &edit,
+                    receipt: None,
+                    audit: None,
+                    incoming: None,
+                },
             )
             .await?;
         if result.state == PaymentState::Requisites {
@@ -643,6 +803,7 @@ impl Payments {
                 edit: &edit,
                 receipt: Some(receipt),
                 audit: None,
+                incoming: None,
             },
         )
         .await
@@ -723,7 +884,7 @@ impl Payments {
             p.card_auth = Some(auth.clone());
             p.details.card = Some(masked.clone());
         };
-        self.apply(claimed, Change { event, actor, edit: &edit, receipt: None, audit: None }).await
+        self.apply(claimed, Change { event, actor, edit: &edit, receipt: None, audit: None, incoming: None }).await
     }
 
     /// The issuer's 3DS result (`PaRes`, `MD`): success when valid, else `decline` /
@@ -747,7 +908,7 @@ impl Payments {
             ThreeDsOutcome::Authenticated => Event::CardApproved,
             ThreeDsOutcome::Failed => Event::Card3dsFailed,
         };
-        self.apply(payment, Change { event, actor, edit: &no_edit, receipt: None, audit: None }).await
+        self.apply(payment, Change { event, actor, edit: &no_edit, receipt: None, audit: None, incoming: None }).await
     }
 
     /// The sandbox bank page of the redirect flow: approved or declined by the user.
@@ -756,7 +917,11 @@ impl Payments {
             return Ok(payment);
         }
         let event = if approved { Event::CardApproved } else { Event::Card3dsFailed };
-        self.apply(payment, Change { event, actor: Actor::User, edit: &no_edit, receipt: None, audit: None }).await
+        self.apply(
+            payment,
+            Change { event, actor: Actor::User, edit: &no_edit, receipt: None, audit: None, incoming: None },
+        )
+        .await
     }
 
     /// A wrong one-time code on the issuer's page. The last allowed one declines the payment.
@@ -775,6 +940,7 @@ impl Payments {
                     edit: &no_edit,
                     receipt: None,
                     audit: None,
+                    incoming: None,
                 };
                 return Ok((self.apply(current, change).await?, 0));
             }
@@ -805,6 +971,7 @@ impl Payments {
                 requisite_issued: false,
                 ledger: Vec::new(),
                 audit: None,
+                incoming: None,
             })
             .await
     }
@@ -844,6 +1011,7 @@ impl Payments {
                     receipt: change.receipt.clone(),
                     requisite_issued: change.event == Event::RequisitesFound,
                     ledger: ledger::entries_for_change(&current, &next),
+                    incoming: change.incoming.clone(),
                     audit: change.audit.as_ref().map(|a| {
                         let entry = AuditEntry::new(a.who, a.action, Subject::Payment, &next.request_id, now)
                             .states(current.state.to_string(), next.state.to_string());
@@ -940,7 +1108,10 @@ impl Payments {
             };
             let id = payment.request_id.clone();
             match self
-                .apply(payment, Change { event, actor: Actor::System, edit: &no_edit, receipt: None, audit: None })
+                .apply(
+                    payment,
+                    Change { event, actor: Actor::System, edit: &no_edit, receipt: None, audit: None, incoming: None },
+                )
                 .await
             {
                 Ok(_) => moved += 1,
@@ -1013,8 +1184,14 @@ impl Payments {
             tried = index + 1;
             let recipient = candidates[index].requisite.recipient();
             let edit = move |p: &mut Payment| p.recipient = Some(recipient.clone());
-            let change =
-                Change { event: Event::RequisitesFound, actor: Actor::System, edit: &edit, receipt: None, audit: None };
+            let change = Change {
+                event: Event::RequisitesFound,
+                actor: Actor::System,
+                edit: &edit,
+                receipt: None,
+                audit: None,
+                incoming: None,
+            };
             match self.apply(payment.clone(), change).await {
                 Ok(_) => {
                     let mut chosen = candidates.remove(index);

@@ -7,6 +7,7 @@ use async_trait::async_trait;
 use super::audit::{AuditEntry, AuditQuery, StoredAudit};
 use super::banks::Bank;
 use super::console::{Audience, ConsoleUser};
+use super::incoming::IncomingTransfer;
 use super::ledger::{LedgerEntry, Mismatch, StoredEntry};
 use super::outbox::{Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, DeliveryCaps, NewCallback};
 use super::payment::{Actor, Payment, PaymentState};
@@ -103,6 +104,9 @@ pub struct PaymentChange<'a> {
     pub ledger: Vec<LedgerEntry>,
     /// The audit entry of the person or script that made the change.
     pub audit: Option<AuditEntry>,
+    /// The incoming transfer this change applies: recorded with it, once (a row already
+    /// recorded refuses the whole change).
+    pub incoming: Option<IncomingTransfer>,
 }
 
 /// Outcome of inserting a new payment.
@@ -244,6 +248,12 @@ pub trait ConsoleStore: Send + Sync + 'static {
         audit: &AuditEntry,
     ) -> StoreResult<bool>;
     async fn audit(&self, query: &AuditQuery) -> StoreResult<Vec<StoredAudit>>;
+    /// Records a transfer that matched no payment; `false` when that row was recorded before.
+    async fn record_unmatched_incoming(&self, transfer: &IncomingTransfer, audit: &AuditEntry) -> StoreResult<bool>;
+    /// Transfers that matched no payment, newest first.
+    async fn unmatched_incoming(&self, limit: i64) -> StoreResult<Vec<IncomingTransfer>>;
+    /// Which of these row keys are recorded already.
+    async fn known_incoming(&self, row_keys: &[String]) -> StoreResult<Vec<String>>;
 }
 
 /// The ledger: balances and their entries (written with the payment changes).

@@ -305,7 +305,8 @@ async fn incoming(
     OperatorJson(body): OperatorJson<IncomingIn>,
 ) -> ApiResult<Json<IncomingOut>> {
     let amount = positive_amount(body.amount)?;
-    let matched = state.payments.incoming(&body.requisite, amount, &body.currency, &API).await?;
+    let matched =
+        state.payments.incoming(&body.requisite, amount, &body.currency, body.reference.as_deref(), &API).await?;
     tracing::info!(reference = ?body.reference, matched = matched.is_some(), "incoming funds reported");
     Ok(Json(IncomingOut {
         matched: matched.is_some(),

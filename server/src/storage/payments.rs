@@ -369,7 +369,8 @@ macro_rules! payment_store {
                     && change.receipt.is_none()
                     && !change.requisite_issued
                     && change.ledger.is_empty()
-                    && change.audit.is_none();
+                    && change.audit.is_none()
+                    && change.incoming.is_none();
                 if alone {
                     // One statement needs no explicit transaction (the history row comes from
                     // the update trigger, in the same statement).
@@ -441,6 +442,12 @@ macro_rules! payment_store {
                 super::ledger::apply_entries!(&mut tx, &change.ledger, now);
                 if let Some(audit) = &change.audit {
                     super::console::insert_audit!(&mut *tx, audit);
+                }
+                if let Some(transfer) = &change.incoming
+                    && !super::console::insert_incoming!(&mut *tx, transfer)
+                {
+                    // Recorded by an earlier upload (or one running now): this change is not made.
+                    return Err(StoreError::Refused(crate::domain::payments::ALREADY_APPLIED.into()));
                 }
                 tx.commit().await?;
                 Ok(())

@@ -340,7 +340,82 @@ async fn the_audit_log_is_append_only(backend: Backend) {
     assert!(result.unwrap_err().to_string().contains("append-only"));
 }
 
+/// A statement applied twice credits once: the second upload finds every row applied.
+async fn a_statement_applied_twice_credits_once(backend: Backend) {
+    let app = spawn_app(backend).await;
+    add_operator(&app, "alice").await;
+    let request_id = paid_payin(&app, "order-1", 150000).await;
+    let browser = Browser::new(&app);
+    browser.log_in("alice", PASSWORD).await;
+    let csrf = browser.get("/operator/").await.csrf();
+    let statement = "date,amount,currency,pan,reference\n\
+        2026-11-23,\"1 500,00\",RUB,5536913812345672,BANK-1\n\
+        2026-11-23,777.00,RUB,5536913812345672,BANK-2\n";
+    let upload = |csrf: String| {
+        let form = reqwest::multipart::Form::new().text("csrf", csrf).part(
+            "statement",
+            reqwest::multipart::Part::bytes(statement.as_bytes().to_vec())
+                .file_name("statement.csv")
+                .mime_str("text/csv")
+                .unwrap(),
+        );
+        browser.client.post(app.url("/operator/statements")).multipart(form).send()
+    };
+
+    // The check changes nothing.
+    let preview = Browser::page(upload(csrf.clone()).await.unwrap()).await;
+    assert_eq!(preview.status, 200, "{}", preview.html);
+    assert!(preview.html.contains(&format!("credits {request_id}")), "{}", preview.html);
+    assert!(preview.html.contains("no payment: kept as unmatched"));
+    assert_eq!(status_of(&app.wait_for("order-1", 1, |_| true).await), "processing:paid");
+    let hidden = {
+        let at = preview.html.find("name=\"statement\" value=\"").unwrap() + "name=\"statement\" value=\"".len();
+        preview.html[at..at + preview.html[at..].find('"').unwrap()].to_string()
+    };
+
+    let applied = browser.post("/operator/statements/apply", &[("csrf", &csrf), ("statement", &hidden)]).await;
+    assert_eq!(applied.status, 200);
+    assert!(
+        applied.html.contains("1 payments credited, 1 rows kept as unmatched, 0 already applied"),
+        "{}",
+        applied.html
+    );
+    assert_eq!(status_of(&app.wait_for("order-1", 1, |_| true).await), "success");
+    let (_, balance) =
+        app.call("/api/v1/balance/info", &serde_json::json!({"general": {"project_id": app.key.project_id}})).await;
+    assert_eq!(balance["balance"][0]["amount"], 150000, "{balance}");
+
+    // The same file again: checked as applied, and applying it changes nothing.
+    let preview = Browser::page(upload(csrf.clone()).await.unwrap()).await;
+    assert!(
+        preview.html.contains("0 rows will credit a payment, 0 match none, 2 were applied before"),
+        "{}",
+        preview.html
+    );
+    let again = browser.post("/operator/statements/apply", &[("csrf", &csrf), ("statement", &hidden)]).await;
+    assert!(again.html.contains("0 payments credited, 0 rows kept as unmatched, 2 already applied"), "{}", again.html);
+    let (_, balance) =
+        app.call("/api/v1/balance/info", &serde_json::json!({"general": {"project_id": app.key.project_id}})).await;
+    assert_eq!(balance["balance"][0]["amount"], 150000, "no double credit: {balance}");
+    assert!(app.stores.ledger.verify().await.unwrap().is_empty());
+    // The unmatched row waits in the queue; the matched one is in the payment's audit trail.
+    assert!(browser.get("/operator/").await.html.contains("BANK-2"));
+    let audit = audit_of(&app, &request_id).await;
+    assert_eq!(audit.iter().map(|a| a.action.as_str()).collect::<Vec<_>>(), ["incoming_matched"]);
+
+    // A statement with unreadable lines applies nothing and says which.
+    let bad = "amount,currency,pan\nabc,RUB,1\n";
+    let form = reqwest::multipart::Form::new()
+        .text("csrf", csrf.clone())
+        .part("statement", reqwest::multipart::Part::bytes(bad.as_bytes().to_vec()).file_name("s.csv"));
+    let page =
+        Browser::page(browser.client.post(app.url("/operator/statements")).multipart(form).send().await.unwrap()).await;
+    assert_eq!(page.status, 400);
+    assert!(page.html.contains("line 2"));
+}
+
 both_backends!(
+    a_statement_applied_twice_credits_once,
     logging_in_and_out,
     sessions_live_in_the_database_and_end_when_idle,
     failed_logins_are_slowed_down,

@@ -114,22 +114,8 @@ pub fn format_utc(ms: i64) -> String {
     format!("{y:04}-{m:02}-{d:02} {:02}:{:02}:{:02}", rem / 3600, rem % 3600 / 60, rem % 60)
 }
 
-/// Parses an amount typed in major units (`1500`, `1500.50`, `1 500,50`) into minor units.
-pub fn parse_major(text: &str, currency: &str) -> Option<i64> {
-    let digits = Currency::parse(currency)?.digits as u32;
-    let cleaned: String = text.chars().filter(|c| !c.is_whitespace() && *c != '\u{a0}').collect();
-    let cleaned = cleaned.replace(',', ".");
-    let (int, frac) = cleaned.split_once('.').unwrap_or((&cleaned, ""));
-    if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
-    }
-    if frac.len() as u32 > digits || int.len() > 15 {
-        return None;
-    }
-    let frac_value: i64 = if frac.is_empty() { 0 } else { frac.parse().ok()? };
-    let minor = int.parse::<i64>().ok()? * 10_i64.pow(digits) + frac_value * 10_i64.pow(digits - frac.len() as u32);
-    (1..=crate::domain::rules::MAX_AMOUNT).contains(&minor).then_some(minor)
-}
+/// Amounts are typed in major units, as on a bank statement.
+pub use crate::domain::incoming::parse_major;
 
 /// A signed-in request.
 pub struct Signed {

@@ -5,7 +5,7 @@
 //! transaction of its change.
 
 use axum::Router;
-use axum::extract::{Form, Path, State};
+use axum::extract::{Form, Multipart, Path, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -17,6 +17,7 @@ use super::{
     signed_in, state_cell, text,
 };
 use crate::domain::audit::Subject;
+use crate::domain::incoming::{RowOutcome, StatementRow, parse_statement};
 use crate::domain::payment::{Payment, PaymentState, PaymentType, mask_requisite};
 use crate::domain::payments::Resolution;
 use crate::domain::requisites::NewRequisite;
@@ -49,6 +50,8 @@ pub fn router() -> Router<AppState> {
         .route("/operator/payments/{request_id}/payout", post(payout_action))
         .route("/operator/payments/{request_id}/callbacks/{callback_id}/resend", post(resend))
         .route("/operator/incoming", post(incoming))
+        .route("/operator/statements", post(statement_preview))
+        .route("/operator/statements/apply", post(statement_apply))
         .route("/operator/requisites", get(requisites).post(add_requisite))
         .route("/operator/requisites/{id}/active", post(requisite_active))
         .route("/operator/requisites/{id}/limits", post(requisite_limits))
@@ -271,6 +274,24 @@ async fn queue(State(state): State<AppState>, session: Session, headers: HeaderM
             ],
         )
     };
+    let statement = ActionForm {
+        inline: false,
+        label: Some(t.t("console-statement-title")),
+        ..s.post(
+            "/statements",
+            t.t("console-statement-check"),
+            vec![FormField {
+                hint: Some(t.t("console-statement-format")),
+                ..field(
+                    "statement",
+                    t.t("console-statement-file"),
+                    FieldKind::File { accept: ".csv,text/csv".into() },
+                    true,
+                )
+            }],
+        )
+    };
+    let unmatched = state.payments.unmatched_incoming(50).await.unwrap_or_default();
     let blocks = vec![
         Block::Section {
             heading: t.t("console-queue-paid"),
@@ -328,7 +349,35 @@ async fn queue(State(state): State<AppState>, session: Session, headers: HeaderM
         Block::Section {
             heading: t.t("console-incoming-title"),
             id: "incoming".into(),
-            blocks: vec![Block::Paragraph(t.t("console-incoming-help")), Block::Form(incoming)],
+            blocks: vec![
+                Block::Paragraph(t.t("console-incoming-help")),
+                Block::Form(incoming),
+                Block::Paragraph(t.t("console-statement-help")),
+                Block::Form(statement),
+                Block::Table(Table {
+                    caption: t.t("console-unmatched-caption"),
+                    headers: headers_row(&[
+                        "console-col-when",
+                        "console-field-requisite",
+                        "console-col-amount",
+                        "console-field-reference",
+                        "console-col-who",
+                    ]),
+                    rows: unmatched
+                        .iter()
+                        .map(|u| {
+                            vec![
+                                text(u.transfer_date.clone().unwrap_or_else(|| t.time(u.recorded_ms))),
+                                Cell::Mono(u.requisite_ref.clone()),
+                                Cell::Number(t.amount(u.amount, &u.currency)),
+                                text(u.reference.clone().unwrap_or_default()),
+                                text(u.recorded_by.clone()),
+                            ]
+                        })
+                        .collect(),
+                    empty: t.t("console-empty"),
+                }),
+            ],
         },
     ];
     let n = notice(t, param(&params, "notice"));
@@ -723,7 +772,7 @@ async fn incoming(
     if requisite.is_empty() {
         return s.back("/", "invalid");
     }
-    match state.payments.incoming(&requisite, amount, &currency, &s.user.who()).await {
+    match state.payments.incoming(&requisite, amount, &currency, form.reference.as_deref(), &s.user.who()).await {
         Ok(Some(p)) => {
             tracing::info!(reference = ?form.reference, request_id = %p.request_id, "incoming transfer matched in the console");
             s.back(&format!("/payments/{}", p.request_id), "matched")
@@ -998,4 +1047,182 @@ async fn audit(State(state): State<AppState>, session: Session, headers: HeaderM
         )]));
     }
     s.page(&state, "/audit", t.t("console-audit-title"), None, blocks)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Bank statements: check first, then apply in one go.
+
+/// A statement is at most this large (about 10,000 rows).
+const MAX_STATEMENT_BYTES: usize = 1024 * 1024;
+
+fn outcome_cell(t: &super::Texts, outcome: &RowOutcome) -> Cell {
+    match outcome {
+        RowOutcome::Matches(id) => Cell::Link {
+            href: format!("{}/payments/{id}", CONSOLE.base),
+            text: t.ta("console-statement-matches", &[("id", Arg::Text(id.clone()))]),
+        },
+        RowOutcome::Unmatched => Cell::Status { text: t.t("console-statement-unmatched"), tone: Tone::Waiting },
+        RowOutcome::AlreadyApplied => Cell::Status { text: t.t("console-statement-already"), tone: Tone::Neutral },
+        RowOutcome::Refused(why) => Cell::Status {
+            text: t.ta("console-statement-refused", &[("why", Arg::Text(why.clone()))]),
+            tone: Tone::Bad,
+        },
+    }
+}
+
+fn statement_table(t: &super::Texts, rows: &[StatementRow], outcomes: &[RowOutcome]) -> Block {
+    Block::Table(Table {
+        caption: t.t("console-statement-rows"),
+        headers: [
+            "console-col-line",
+            "console-col-when",
+            "console-col-amount",
+            "console-field-requisite",
+            "console-field-reference",
+            "console-col-outcome",
+        ]
+        .iter()
+        .map(|k| t.t(k))
+        .collect(),
+        rows: rows
+            .iter()
+            .zip(outcomes)
+            .map(|(r, o)| {
+                vec![
+                    Cell::Number(r.line.to_string()),
+                    text(r.transfer_date.clone().unwrap_or_default()),
+                    Cell::Number(t.amount(r.amount, &r.currency)),
+                    Cell::Mono(r.requisite_ref.clone()),
+                    text(r.reference.clone().unwrap_or_default()),
+                    outcome_cell(t, o),
+                ]
+            })
+            .collect(),
+        empty: t.t("console-empty"),
+    })
+}
+
+fn count(outcomes: &[RowOutcome], f: impl Fn(&RowOutcome) -> bool) -> i64 {
+    outcomes.iter().filter(|o| f(o)).count() as i64
+}
+
+fn summary(t: &super::Texts, key: &str, outcomes: &[RowOutcome]) -> String {
+    t.ta(
+        key,
+        &[
+            ("matched", Arg::Number(count(outcomes, |o| matches!(o, RowOutcome::Matches(_))))),
+            ("unmatched", Arg::Number(count(outcomes, |o| matches!(o, RowOutcome::Unmatched)))),
+            ("already", Arg::Number(count(outcomes, |o| matches!(o, RowOutcome::AlreadyApplied)))),
+            ("refused", Arg::Number(count(outcomes, |o| matches!(o, RowOutcome::Refused(_))))),
+        ],
+    )
+}
+
+/// A statement whose lines do not parse: every problem listed, nothing applied.
+fn statement_problems(state: &AppState, s: &Signed, problems: Vec<crate::domain::violations::Violation>) -> Response {
+    let t = &s.texts;
+    let rows = problems.into_iter().map(|p| vec![text(p.field), text(p.message)]).collect();
+    let blocks = vec![Block::Table(Table {
+        caption: t.t("console-statement-problems"),
+        headers: vec![t.t("console-col-line"), t.t("console-col-detail")],
+        rows,
+        empty: String::new(),
+    })];
+    let n = Some(app::model::ConsoleNotice { text: t.t("console-statement-not-applied"), error: true });
+    let mut r = s.page(state, "/", t.t("console-statement-title"), n, blocks);
+    *r.status_mut() = axum::http::StatusCode::BAD_REQUEST;
+    r
+}
+
+async fn statement_preview(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    mut form: Multipart,
+) -> Response {
+    let mut csrf = None;
+    let mut content = None;
+    while let Ok(Some(field)) = form.next_field().await {
+        match field.name() {
+            Some("csrf") => csrf = field.text().await.ok(),
+            Some("statement") => content = field.bytes().await.ok(),
+            _ => {}
+        }
+    }
+    let s = operator_post!(state, session, headers, csrf.as_deref());
+    let t = &s.texts;
+    let Some(content) = content.filter(|c| !c.is_empty() && c.len() <= MAX_STATEMENT_BYTES) else {
+        return s.back("/", "invalid");
+    };
+    let Ok(text_content) = String::from_utf8(content.to_vec()) else {
+        return statement_problems(
+            &state,
+            &s,
+            vec![crate::domain::violations::Violation { field: "file".into(), message: "is not UTF-8 text".into() }],
+        );
+    };
+    let rows = match parse_statement(&text_content) {
+        Ok(rows) => rows,
+        Err(problems) => return statement_problems(&state, &s, problems),
+    };
+    let outcomes = match state.payments.preview_statement(&rows).await {
+        Ok(o) => o,
+        Err(_) => return super::unavailable(&state, CONSOLE, t),
+    };
+    let apply = ActionForm {
+        inline: false,
+        label: Some(t.t("console-statement-apply")),
+        ..s.post(
+            "/statements/apply",
+            t.t("console-statement-apply"),
+            vec![hidden(
+                "statement",
+                &base64::Engine::encode(&base64::engine::general_purpose::STANDARD, text_content.as_bytes()),
+            )],
+        )
+    };
+    let blocks = vec![
+        Block::Paragraph(summary(t, "console-statement-preview-summary", &outcomes)),
+        statement_table(t, &rows, &outcomes),
+        Block::Form(apply),
+    ];
+    s.page(&state, "/", t.t("console-statement-check-title"), None, blocks)
+}
+
+#[derive(Deserialize)]
+struct ApplyForm {
+    csrf: Option<String>,
+    statement: Option<String>,
+}
+
+async fn statement_apply(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Form(form): Form<ApplyForm>,
+) -> Response {
+    let s = operator_post!(state, session, headers, form.csrf.as_deref());
+    let t = &s.texts;
+    let decoded = form
+        .statement
+        .as_deref()
+        .and_then(|b| base64::Engine::decode(&base64::engine::general_purpose::STANDARD, b).ok())
+        .filter(|c| c.len() <= MAX_STATEMENT_BYTES)
+        .and_then(|c| String::from_utf8(c).ok());
+    let Some(content) = decoded else {
+        return s.back("/", "invalid");
+    };
+    let rows = match parse_statement(&content) {
+        Ok(rows) => rows,
+        Err(problems) => return statement_problems(&state, &s, problems),
+    };
+    let outcomes = match state.payments.apply_statement(&rows, &s.user.who()).await {
+        Ok(o) => o,
+        Err(_) => return super::unavailable(&state, CONSOLE, t),
+    };
+    let n = Some(app::model::ConsoleNotice {
+        text: summary(t, "console-statement-applied-summary", &outcomes),
+        error: false,
+    });
+    s.page(&state, "/", t.t("console-statement-applied-title"), n, vec![statement_table(t, &rows, &outcomes)])
 }
