@@ -92,6 +92,10 @@ test('operator: a receipt dispute resolved with another amount', async ({ browse
   await operatorPage.getByRole('button', { name: 'Search' }).click();
   await expect(operatorPage.getByRole('heading', { level: 1 })).toContainText(created.request_id);
   await expect(operatorPage.locator('.facts')).toContainText('Dispute: receipt uploaded');
+  // The receipt is shown inline, and served as an image.
+  const receipt = operatorPage.getByRole('img', { name: /^Receipt uploaded by the payer/ });
+  await expect(receipt).toBeVisible();
+  expect(await receipt.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
   const received = (amount - 1000) / 100;
   await operatorPage.getByLabel("Amount received (empty: the payment's)").fill(received.toFixed(2));
   await operatorPage.getByRole('button', { name: 'Funds arrived: success' }).click();

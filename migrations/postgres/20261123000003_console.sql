@@ -63,3 +63,6 @@ CREATE TABLE incoming_transfers (
     recorded_ms   BIGINT NOT NULL
 );
 CREATE INDEX incoming_transfers_unmatched ON incoming_transfers (recorded_ms) WHERE request_id IS NULL;
+
+-- A payment's ledger entries, on its console page.
+CREATE INDEX ledger_entries_request ON ledger_entries (request_id) WHERE request_id IS NOT NULL;

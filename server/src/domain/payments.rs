@@ -18,7 +18,9 @@ use super::payment::{
     new_request_id,
 };
 use super::payout::{self, PayoutDraft};
-use super::ports::{Balance, HistoryEntry, Inserted, NewReceipt, PaymentChange, Receipt, StoreError, Stores};
+use super::ports::{
+    Balance, HistoryEntry, Inserted, NewReceipt, PaymentChange, PaymentFilter, Receipt, StoreError, Stores,
+};
 use super::project::Project;
 use super::requisites::{Candidate, RequisiteQuery, rank_candidates};
 use super::state_machine::{self, Event, IllegalMove, reason};
@@ -336,6 +338,16 @@ impl Payments {
         Ok(self.stores.payments.receipts(request_id).await?)
     }
 
+    /// A receipt's file (type and bytes), for the operator who decides the dispute.
+    pub async fn receipt_file(&self, request_id: &str, receipt_id: &str) -> Result<(String, Vec<u8>)> {
+        self.stores.payments.receipt_file(request_id, receipt_id).await?.ok_or(DomainError::Missing)
+    }
+
+    /// The ledger entries a payment caused.
+    pub async fn ledger_of(&self, payment: &Payment) -> Result<Vec<StoredEntry>> {
+        Ok(self.stores.ledger.entries_of(&payment.request_id).await?)
+    }
+
     /// The project's balance per currency: available, and locked by open payouts.
     pub async fn balances(&self, project_id: &str) -> Result<Vec<Balance>> {
         Ok(self.stores.ledger.balances(project_id).await?)
@@ -465,9 +477,21 @@ impl Payments {
         Ok((payins, payouts))
     }
 
-    /// Payments whose `request_id` or `payment_id` is `term`.
-    pub async fn search(&self, term: &str) -> Result<Vec<Payment>> {
-        Ok(self.stores.payments.search_payments(term.trim(), 50).await?)
+    /// Payments matching a console filter, newest first. A requisite may be named by its id
+    /// or its card, phone or account number.
+    pub async fn search(&self, mut filter: PaymentFilter) -> Result<Vec<Payment>> {
+        if let Some(reference) = filter.requisite_id.take() {
+            let requisites = &self.stores.requisites;
+            let id = match requisites.requisite(&reference).await? {
+                Some(r) => r.id,
+                None => match requisites.requisite_by_pan(&reference).await? {
+                    Some(r) => r.id,
+                    None => return Ok(Vec::new()),
+                },
+            };
+            filter.requisite_id = Some(id);
+        }
+        Ok(self.stores.payments.search_payments(&filter).await?)
     }
 
     /// The audit trail of a payment or requisite, newest first.

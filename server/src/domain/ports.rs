@@ -74,6 +74,7 @@ pub struct NewReceipt {
 
 #[derive(Clone, Debug)]
 pub struct Receipt {
+    pub id: String,
     pub content_type: String,
     pub size: i64,
     pub uploaded_ms: i64,
@@ -107,6 +108,30 @@ pub struct PaymentChange<'a> {
     /// The incoming transfer this change applies: recorded with it, once (a row already
     /// recorded refuses the whole change).
     pub incoming: Option<IncomingTransfer>,
+}
+
+/// Which payments a console lists. Every condition is optional; pages follow a keyset
+/// (`created_ms`, `request_id`) so a page deep in a million payments costs what the first does.
+#[derive(Clone, Debug, Default)]
+pub struct PaymentFilter {
+    /// A `request_id` or the merchant's `payment_id`, exactly.
+    pub term: Option<String>,
+    /// Only these projects (a merchant's); `None`: every project.
+    pub project_ids: Option<Vec<String>>,
+    /// `status` or `status:sub_status`.
+    pub state: Option<String>,
+    pub requisite_id: Option<String>,
+    pub method: Option<String>,
+    pub country: Option<String>,
+    pub currency: Option<String>,
+    pub payment_type: Option<String>,
+    /// The payment's amount or its initial amount, minor units.
+    pub amount: Option<i64>,
+    pub from_ms: Option<i64>,
+    pub to_ms: Option<i64>,
+    /// Continue after this (created_ms, request_id).
+    pub after: Option<(i64, String)>,
+    pub limit: i64,
 }
 
 /// Outcome of inserting a new payment.
@@ -150,8 +175,8 @@ pub trait PaymentStore: Send + Sync + 'static {
     /// Payins waiting for a human: `processing:paid` and every dispute (payouts' included),
     /// the longest waiting first.
     async fn waiting_for_operator(&self, limit: i64) -> StoreResult<Vec<Payment>>;
-    /// Payments whose `request_id` or `payment_id` is `term`, newest first.
-    async fn search_payments(&self, term: &str, limit: i64) -> StoreResult<Vec<Payment>>;
+    /// Payments matching `filter`, newest first, a page after its keyset position.
+    async fn search_payments(&self, filter: &PaymentFilter) -> StoreResult<Vec<Payment>>;
     async fn history(&self, request_id: &str) -> StoreResult<Vec<HistoryEntry>>;
     async fn count_customer_payments_since(
         &self,
@@ -160,6 +185,8 @@ pub trait PaymentStore: Send + Sync + 'static {
         since_ms: i64,
     ) -> StoreResult<u64>;
     async fn receipts(&self, request_id: &str) -> StoreResult<Vec<Receipt>>;
+    /// A receipt's file: its type and bytes.
+    async fn receipt_file(&self, request_id: &str, receipt_id: &str) -> StoreResult<Option<(String, Vec<u8>)>>;
 
     // Background work. Claims take a lease so that several processes never take the same row.
     /// Payments whose deadline passed.
@@ -268,6 +295,8 @@ pub trait LedgerStore: Send + Sync + 'static {
         from_ms: i64,
         to_ms: i64,
     ) -> StoreResult<Vec<StoredEntry>>;
+    /// The entries a payment caused, in order.
+    async fn entries_of(&self, request_id: &str) -> StoreResult<Vec<StoredEntry>>;
     /// (available, locked) from the entries before `at_ms`: the opening balance of a period.
     async fn balance_before(&self, project_id: &str, currency: &str, at_ms: i64) -> StoreResult<(i64, i64)>;
     /// Every balance whose stored value differs from the sum of its entries.

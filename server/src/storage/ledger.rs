@@ -66,6 +66,24 @@ macro_rules! apply_entries {
 }
 pub(super) use apply_entries;
 
+type EntryRow = (i64, String, String, Option<String>, String, i64, i64, i64);
+
+fn stored_entry(row: EntryRow) -> Result<StoredEntry> {
+    let (id, project_id, currency, request_id, kind, available_delta, locked_delta, at_ms) = row;
+    Ok(StoredEntry {
+        id,
+        entry: LedgerEntry {
+            kind: EntryKind::parse(&kind).ok_or_else(|| corrupt("ledger kind", &kind))?,
+            project_id,
+            currency,
+            request_id,
+            available_delta,
+            locked_delta,
+        },
+        at_ms,
+    })
+}
+
 macro_rules! ledger_store {
     ($db:ty) => {
         #[async_trait]
@@ -90,7 +108,7 @@ macro_rules! ledger_store {
                 from_ms: i64,
                 to_ms: i64,
             ) -> Result<Vec<StoredEntry>> {
-                let rows: Vec<(i64, String, String, Option<String>, String, i64, i64, i64)> = sqlx::query_as(
+                let rows: Vec<EntryRow> = sqlx::query_as(
                     "SELECT id, project_id, currency, request_id, kind, amount_delta, locked_delta, created_ms \
                      FROM ledger_entries WHERE project_id = $1 AND currency = $2 AND created_ms >= $3 AND created_ms < $4 \
                      ORDER BY created_ms, id",
@@ -101,22 +119,18 @@ macro_rules! ledger_store {
                 .bind(to_ms)
                 .fetch_all(&self.pool)
                 .await?;
-                rows.into_iter()
-                    .map(|(id, project_id, currency, request_id, kind, available_delta, locked_delta, at_ms)| {
-                        Ok(StoredEntry {
-                            id,
-                            entry: LedgerEntry {
-                                kind: EntryKind::parse(&kind).ok_or_else(|| corrupt("ledger kind", &kind))?,
-                                project_id,
-                                currency,
-                                request_id,
-                                available_delta,
-                                locked_delta,
-                            },
-                            at_ms,
-                        })
-                    })
-                    .collect()
+                rows.into_iter().map(stored_entry).collect()
+            }
+
+            async fn entries_of(&self, request_id: &str) -> Result<Vec<StoredEntry>> {
+                let rows: Vec<EntryRow> = sqlx::query_as(
+                    "SELECT id, project_id, currency, request_id, kind, amount_delta, locked_delta, created_ms \
+                     FROM ledger_entries WHERE request_id = $1 ORDER BY id",
+                )
+                .bind(request_id)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(stored_entry).collect()
             }
 
             async fn balance_before(&self, project_id: &str, currency: &str, at_ms: i64) -> Result<(i64, i64)> {

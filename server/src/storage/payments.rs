@@ -12,9 +12,79 @@ use crate::domain::ledger::LedgerEntry;
 use crate::domain::outbox::CallbackState;
 use crate::domain::payment::{Payment, PaymentState};
 use crate::domain::ports::{
-    HistoryEntry, Inserted, PaymentChange, PaymentStore, Receipt, StoreError, StoreResult as Result,
+    HistoryEntry, Inserted, PaymentChange, PaymentFilter, PaymentStore, Receipt, StoreError, StoreResult as Result,
 };
 use crate::secret::Secret;
+
+/// A bound value of a filter.
+pub(super) enum FilterParam {
+    Text(String),
+    Int(i64),
+}
+
+/// The WHERE clause of a console filter and its values, in order (`$1`, `$2`, ...).
+pub(super) fn payment_filter_sql(f: &PaymentFilter) -> (String, Vec<FilterParam>) {
+    let mut conditions = vec!["1 = 1".to_string()];
+    let mut params = Vec::new();
+    let mut add = |condition: &str, values: Vec<FilterParam>| {
+        let mut c = condition.to_string();
+        for v in values {
+            params.push(v);
+            c = c.replacen('?', &format!("${}", params.len()), 1);
+        }
+        conditions.push(c);
+    };
+    if let Some(term) = &f.term {
+        add(
+            "(request_id = ? OR payment_id = ?)",
+            vec![FilterParam::Text(term.clone()), FilterParam::Text(term.clone())],
+        );
+    }
+    if let Some(projects) = &f.project_ids {
+        if projects.is_empty() {
+            add("1 = 0", vec![]);
+        } else {
+            let marks = vec!["?"; projects.len()].join(", ");
+            add(&format!("project_id IN ({marks})"), projects.iter().cloned().map(FilterParam::Text).collect());
+        }
+    }
+    if let Some(state) = &f.state {
+        match state.split_once(':') {
+            Some((status, sub)) => add(
+                "(status = ? AND sub_status = ?)",
+                vec![FilterParam::Text(status.into()), FilterParam::Text(sub.into())],
+            ),
+            None => add("status = ?", vec![FilterParam::Text(state.clone())]),
+        }
+    }
+    if let Some(r) = &f.requisite_id {
+        add("requisite_id = ?", vec![FilterParam::Text(r.clone())]);
+    }
+    if let Some(m) = &f.method {
+        add("(method = ? OR widget_method = ?)", vec![FilterParam::Text(m.clone()), FilterParam::Text(m.clone())]);
+    }
+    for (column, value) in [("country", &f.country), ("currency", &f.currency), ("payment_type", &f.payment_type)] {
+        if let Some(v) = value {
+            add(&format!("{column} = ?"), vec![FilterParam::Text(v.clone())]);
+        }
+    }
+    if let Some(a) = f.amount {
+        add("(amount = ? OR initial_amount = ?)", vec![FilterParam::Int(a), FilterParam::Int(a)]);
+    }
+    if let Some(from) = f.from_ms {
+        add("created_ms >= ?", vec![FilterParam::Int(from)]);
+    }
+    if let Some(to) = f.to_ms {
+        add("created_ms < ?", vec![FilterParam::Int(to)]);
+    }
+    if let Some((ms, id)) = &f.after {
+        add(
+            "(created_ms < ? OR (created_ms = ? AND request_id < ?))",
+            vec![FilterParam::Int(*ms), FilterParam::Int(*ms), FilterParam::Text(id.clone())],
+        );
+    }
+    (conditions.join(" AND "), params)
+}
 
 macro_rules! payment_store {
     ($db:ty) => {
@@ -511,12 +581,21 @@ macro_rules! payment_store {
                 rows.into_iter().map(Payment::try_from).collect()
             }
 
-            async fn search_payments(&self, term: &str, limit: i64) -> Result<Vec<Payment>> {
+            async fn search_payments(&self, f: &PaymentFilter) -> Result<Vec<Payment>> {
+                let (condition, params) = payment_filter_sql(f);
                 let sql = format!(
-                    "SELECT {PAYMENT_COLUMNS} FROM payments WHERE request_id = $1 OR payment_id = $1 \
-                     ORDER BY created_ms DESC LIMIT $2"
+                    "SELECT {PAYMENT_COLUMNS} FROM payments WHERE {condition} \
+                     ORDER BY created_ms DESC, request_id DESC LIMIT {}",
+                    f.limit.clamp(1, 1000)
                 );
-                let rows: Vec<PaymentRow> = sqlx::query_as(&sql).bind(term).bind(limit).fetch_all(&self.pool).await?;
+                let mut q = sqlx::query_as::<_, PaymentRow>(&sql);
+                for p in params {
+                    q = match p {
+                        FilterParam::Text(t) => q.bind(t),
+                        FilterParam::Int(i) => q.bind(i),
+                    };
+                }
+                let rows: Vec<PaymentRow> = q.fetch_all(&self.pool).await?;
                 rows.into_iter().map(Payment::try_from).collect()
             }
 
@@ -555,13 +634,24 @@ macro_rules! payment_store {
             }
 
             async fn receipts(&self, request_id: &str) -> Result<Vec<Receipt>> {
-                let rows: Vec<(String, i64, i64)> = sqlx::query_as(
-                    "SELECT content_type, size, uploaded_ms FROM receipts WHERE request_id = $1 ORDER BY uploaded_ms",
+                let rows: Vec<(String, String, i64, i64)> = sqlx::query_as(
+                    "SELECT id, content_type, size, uploaded_ms FROM receipts WHERE request_id = $1 ORDER BY uploaded_ms",
                 )
                 .bind(request_id)
                 .fetch_all(&self.pool)
                 .await?;
-                Ok(rows.into_iter().map(|(content_type, size, uploaded_ms)| Receipt { content_type, size, uploaded_ms }).collect())
+                Ok(rows
+                    .into_iter()
+                    .map(|(id, content_type, size, uploaded_ms)| Receipt { id, content_type, size, uploaded_ms })
+                    .collect())
+            }
+
+            async fn receipt_file(&self, request_id: &str, receipt_id: &str) -> Result<Option<(String, Vec<u8>)>> {
+                Ok(sqlx::query_as("SELECT content_type, data FROM receipts WHERE request_id = $1 AND id = $2")
+                    .bind(request_id)
+                    .bind(receipt_id)
+                    .fetch_optional(&self.pool)
+                    .await?)
             }
 
             async fn claim_due_deadlines(&self, now_ms: i64, lease_until_ms: i64, limit: i64) -> Result<Vec<Payment>> {

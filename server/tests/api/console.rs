@@ -235,6 +235,7 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
     let detail = browser.get(&format!("/operator/payments/{request_id}?notice=moved")).await;
     assert!(detail.html.contains("Nothing was done"), "{}", detail.html);
     assert!(detail.html.contains("operator:alice") && detail.html.contains("funds_received"));
+    assert!(detail.html.contains("Ledger entries") && detail.html.contains("payin_credit"), "{}", detail.html);
 
     // The operator API's actions are audited too, as the API's.
     let other = paid_payin(&app, "order-2", 150000).await;
@@ -414,7 +415,41 @@ async fn a_statement_applied_twice_credits_once(backend: Backend) {
     assert!(page.html.contains("line 2"));
 }
 
+async fn payments_are_found_by_filters(backend: Backend) {
+    let app = spawn_app(backend).await;
+    add_operator(&app, "alice").await;
+    let paid = paid_payin(&app, "order-1", 150000).await;
+    // The second payment gets the second card (the least recently used).
+    app.add_ru_card("4276380012345679").await;
+    let (_, other) = app.call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, "order-2", 99900)).await;
+    let other = other["request_id"].as_str().unwrap().to_string();
+    let browser = Browser::new(&app);
+    browser.log_in("alice", PASSWORD).await;
+    let found = |html: &str| (html.contains(&paid), html.contains(&other));
+
+    let all = browser.get("/operator/payments").await;
+    assert_eq!(found(&all.html), (true, true));
+    let by_state = browser.get("/operator/payments?state=processing%3Apaid").await;
+    assert_eq!(found(&by_state.html), (true, false));
+    let by_amount = browser.get("/operator/payments?amount=999&currency=RUB").await;
+    assert_eq!(found(&by_amount.html), (false, true));
+    let by_card = browser.get("/operator/payments?requisite=5536913812345672").await;
+    assert_eq!(found(&by_card.html), (true, false));
+    let today = kassa::http::console::format_utc(now_s() * 1000)[..10].to_string();
+    let by_day = browser.get(&format!("/operator/payments?from={today}&to={today}")).await;
+    assert_eq!(found(&by_day.html), (true, true));
+    let before = browser.get("/operator/payments?to=2020-01-01").await;
+    assert_eq!(found(&before.html), (false, false));
+    // An exact id opens the payment.
+    let exact = browser.get("/operator/payments?q=order-1").await;
+    assert_eq!(exact.location, Some(format!("/operator/payments/{paid}")));
+    // A filter that does not parse says so and lists nothing.
+    let bad = browser.get("/operator/payments?amount=lots").await;
+    assert!(bad.html.contains("check the values entered"), "{}", bad.html);
+}
+
 both_backends!(
+    payments_are_found_by_filters,
     a_statement_applied_twice_credits_once,
     logging_in_and_out,
     sessions_live_in_the_database_and_end_when_idle,

@@ -20,6 +20,7 @@ use crate::domain::audit::Subject;
 use crate::domain::incoming::{RowOutcome, StatementRow, parse_statement};
 use crate::domain::payment::{Payment, PaymentState, PaymentType, mask_requisite};
 use crate::domain::payments::Resolution;
+use crate::domain::ports::PaymentFilter;
 use crate::domain::requisites::NewRequisite;
 use crate::http::AppState;
 use app::i18n::Arg;
@@ -46,6 +47,7 @@ pub fn router() -> Router<AppState> {
         .route("/operator/payments", get(payments))
         .route("/operator/payments/{request_id}", get(payment))
         .route("/operator/payments/{request_id}/received", post(received))
+        .route("/operator/payments/{request_id}/receipts/{receipt_id}", get(receipt))
         .route("/operator/payments/{request_id}/resolve", post(resolve))
         .route("/operator/payments/{request_id}/payout", post(payout_action))
         .route("/operator/payments/{request_id}/callbacks/{callback_id}/resend", post(resend))
@@ -384,59 +386,183 @@ async fn queue(State(state): State<AppState>, session: Session, headers: HeaderM
     s.page(&state, "/", t.t("console-queue-title"), n, blocks)
 }
 
+/// A date typed as `YYYY-MM-DD`, as the first millisecond of that UTC day.
+pub fn day_start_ms(text: &str) -> Option<i64> {
+    let mut parts = text.trim().splitn(3, '-').map(|p| p.parse::<i64>().ok());
+    let (Some(Some(y)), Some(Some(m)), Some(Some(d))) = (parts.next(), parts.next(), parts.next()) else {
+        return None;
+    };
+    if !(1970..=9999).contains(&y) || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some((era * 146_097 + doe - 719_468) * 86_400_000)
+}
+
+/// The states an operator filters by.
+const STATE_FILTERS: &[&str] = &[
+    "processing",
+    "processing:requisites",
+    "processing:awaiting_confirm",
+    "processing:paid",
+    "processing:payout_process",
+    "dispute",
+    "success",
+    "decline",
+];
+
+/// The filter form's fields, with the values of this request.
+pub fn filter_fields(t: &super::Texts, params: &Params) -> Vec<FormField> {
+    let value = |name: &str| param(params, name).unwrap_or("").to_string();
+    let mut states = vec![(String::new(), t.t("console-any"))];
+    states.extend(STATE_FILTERS.iter().map(|s| {
+        let label = match state_cell(t, s) {
+            Cell::Status { text, .. } => text,
+            _ => s.to_string(),
+        };
+        (s.to_string(), label)
+    }));
+    vec![
+        FormField { value: value("q"), ..field("q", t.t("console-search-label"), FieldKind::Text, false) },
+        FormField {
+            value: value("state"),
+            ..field("state", t.t("console-col-state"), FieldKind::Select(states), false)
+        },
+        FormField {
+            value: value("requisite"),
+            ..field("requisite", t.t("console-field-requisite"), FieldKind::Text, false)
+        },
+        FormField { value: value("amount"), ..field("amount", t.t("console-col-amount"), FieldKind::Amount, false) },
+        FormField {
+            value: value("currency"),
+            ..field("currency", t.t("console-field-currency"), FieldKind::Text, false)
+        },
+        FormField { value: value("from"), ..field("from", t.t("console-field-from"), FieldKind::Date, false) },
+        FormField { value: value("to"), ..field("to", t.t("console-field-to"), FieldKind::Date, false) },
+    ]
+}
+
+/// The filter of this request; `Err` names the field that does not parse.
+pub fn filter_of(params: &Params) -> Result<PaymentFilter, &'static str> {
+    let text = |name: &str| param(params, name).map(|v| v.trim().to_string());
+    let currency = text("currency").map(|c| c.to_ascii_uppercase());
+    let amount = match text("amount") {
+        // Without a currency, amounts are read with two decimals (most currencies).
+        Some(a) => Some(parse_major(&a, currency.as_deref().unwrap_or("RUB")).ok_or("amount")?),
+        None => None,
+    };
+    let day = |name: &'static str| text(name).map(|d| day_start_ms(&d).ok_or(name)).transpose();
+    let after = match (text("after_ms").and_then(|v| v.parse().ok()), text("after_id")) {
+        (Some(ms), Some(id)) => Some((ms, id)),
+        _ => None,
+    };
+    Ok(PaymentFilter {
+        term: text("q"),
+        state: text("state").filter(|s| STATE_FILTERS.contains(&s.as_str())),
+        requisite_id: text("requisite").map(|r| r.replace(' ', "")),
+        method: text("method"),
+        country: text("country").map(|c| c.to_ascii_uppercase()),
+        currency,
+        amount,
+        from_ms: day("from")?,
+        // The whole "to" day is included.
+        to_ms: day("to")?.map(|ms| ms + 86_400_000),
+        after,
+        limit: PAGE,
+        ..Default::default()
+    })
+}
+
+const PAGE: i64 = 50;
+
+/// The link to the page after the last row shown, keeping the filter.
+pub fn next_page_link(base: &str, params: &Params, last: &Payment) -> String {
+    let mut query: Vec<(String, String)> = params
+        .0
+        .iter()
+        .filter(|(k, _)| !k.starts_with("after_") && *k != "notice")
+        .map(|(k, v)| (k.clone(), v.clone()))
+        .collect();
+    query.sort();
+    query.push(("after_ms".into(), last.created_ms.to_string()));
+    query.push(("after_id".into(), last.request_id.clone()));
+    let encoded = query.iter().map(|(k, v)| format!("{}={}", urlencode(k), urlencode(v))).collect::<Vec<_>>().join("&");
+    format!("{base}?{encoded}")
+}
+
+fn urlencode(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
 async fn payments(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
     let s = operator!(state, session, params, headers);
     let t = &s.texts;
-    let term = param(&params, "q").unwrap_or("").trim().to_string();
     let search = ActionForm {
         action: format!("{}/payments", CONSOLE.base),
         post: false,
         submit: t.t("console-search"),
-        fields: vec![FormField {
-            value: term.clone(),
-            hint: Some(t.t("console-search-hint")),
-            ..field("q", t.t("console-search-label"), FieldKind::Text, true)
-        }],
+        fields: filter_fields(t, &params),
         danger: false,
         inline: true,
         label: Some(t.t("console-search")),
     };
     let mut blocks = vec![Block::Form(search)];
-    if !term.is_empty() {
-        let found = match state.payments.search(&term).await {
-            Ok(found) => found,
-            Err(_) => return super::unavailable(&state, CONSOLE, t),
-        };
-        if found.len() == 1 {
-            return axum::response::Redirect::to(&format!("{}/payments/{}", CONSOLE.base, found[0].request_id))
-                .into_response();
+    let filter = match filter_of(&params) {
+        Ok(f) => f,
+        Err(_) => {
+            let n = notice(t, Some("invalid"));
+            return s.page(&state, "/payments", t.t("console-payments-title"), n, blocks);
         }
-        blocks.push(Block::Table(Table {
-            caption: t.ta("console-search-results", &[("term", Arg::Text(term.clone()))]),
-            headers: [
-                "console-col-request-id",
-                "console-col-payment-id",
-                "console-col-state",
-                "console-col-amount",
-                "console-col-created",
-            ]
+    };
+    let exact = filter.term.is_some();
+    let found = match state.payments.search(filter).await {
+        Ok(found) => found,
+        Err(_) => return super::unavailable(&state, CONSOLE, t),
+    };
+    if exact && found.len() == 1 && param(&params, "after_id").is_none() {
+        return axum::response::Redirect::to(&format!("{}/payments/{}", CONSOLE.base, found[0].request_id))
+            .into_response();
+    }
+    blocks.push(Block::Table(Table {
+        caption: t.t("console-payments-found"),
+        headers: [
+            "console-col-request-id",
+            "console-col-payment-id",
+            "console-col-state",
+            "console-col-amount",
+            "console-col-method",
+            "console-col-requisite",
+            "console-col-created",
+        ]
+        .iter()
+        .map(|k| t.t(k))
+        .collect(),
+        rows: found
             .iter()
-            .map(|k| t.t(k))
+            .map(|p| {
+                vec![
+                    payment_link(p),
+                    Cell::Mono(p.payment_id.clone()),
+                    state_cell(t, &p.state.to_string()),
+                    Cell::Number(t.amount(p.amount, p.currency.code)),
+                    text(method_of(p)),
+                    Cell::Mono(requisite_of(p)),
+                    text(t.time(p.created_ms)),
+                ]
+            })
             .collect(),
-            rows: found
-                .iter()
-                .map(|p| {
-                    vec![
-                        payment_link(p),
-                        Cell::Mono(p.payment_id.clone()),
-                        state_cell(t, &p.state.to_string()),
-                        Cell::Number(t.amount(p.amount, p.currency.code)),
-                        text(t.time(p.created_ms)),
-                    ]
-                })
-                .collect(),
-            empty: t.t("console-search-none"),
-        }));
+        empty: t.t("console-search-none"),
+    }));
+    if found.len() as i64 == PAGE
+        && let Some(last) = found.last()
+    {
+        let href = next_page_link(&format!("{}/payments", CONSOLE.base), &params, last);
+        blocks.push(Block::Facts(vec![(String::new(), link(href, t.t("console-older")))]));
     }
     let n = notice(t, param(&params, "notice"));
     s.page(&state, "/payments", t.t("console-payments-title"), n, blocks)
@@ -458,12 +584,14 @@ async fn payment(
         }
         Err(_) => return super::unavailable(&state, CONSOLE, t),
     };
-    let (history, callbacks, audit) = match (
+    let (history, callbacks, audit, receipts, ledger) = match (
         state.payments.history(&p.request_id).await,
         state.payments.callbacks(&p.request_id).await,
         state.payments.audit_of(Subject::Payment, &p.request_id).await,
+        state.payments.receipts(&p.request_id).await,
+        state.payments.ledger_of(&p).await,
     ) {
-        (Ok(h), Ok(c), Ok(a)) => (h, c, a),
+        (Ok(h), Ok(c), Ok(a), Ok(r), Ok(l)) => (h, c, a, r, l),
         _ => return super::unavailable(&state, CONSOLE, t),
     };
     let mut facts = vec![
@@ -553,10 +681,47 @@ async fn payment(
             blocks: vec![Block::Actions(actions)],
         });
     }
+    if !receipts.is_empty() {
+        let mut shown = Vec::new();
+        for r in &receipts {
+            let href = format!("{}/payments/{}/receipts/{}", CONSOLE.base, p.request_id, r.id);
+            if r.content_type.starts_with("image/") {
+                let alt = t.ta("console-receipt-alt", &[("at", Arg::Text(t.time(r.uploaded_ms)))]);
+                shown.push(Block::Image { src: href, alt });
+            } else {
+                let text = t.ta("console-receipt-download", &[("kb", Arg::Number((r.size + 1023) / 1024))]);
+                shown.push(Block::Facts(vec![(t.time(r.uploaded_ms), link(href, text))]));
+            }
+        }
+        blocks.push(Block::Section { heading: t.t("console-col-receipt"), id: "receipts".into(), blocks: shown });
+    }
     blocks.push(Block::Section {
         heading: t.t("console-history"),
         id: "history".into(),
         blocks: vec![Block::Timeline(timeline)],
+    });
+    blocks.push(Block::Section {
+        heading: t.t("console-ledger"),
+        id: "ledger".into(),
+        blocks: vec![Block::Table(Table {
+            caption: t.t("console-ledger"),
+            headers: ["console-col-when", "console-col-kind", "console-col-available", "console-col-locked"]
+                .iter()
+                .map(|k| t.t(k))
+                .collect(),
+            rows: ledger
+                .iter()
+                .map(|e| {
+                    vec![
+                        text(t.time(e.at_ms)),
+                        text(e.entry.kind.code()),
+                        Cell::Number(t.amount(e.entry.available_delta, &e.entry.currency)),
+                        Cell::Number(t.amount(e.entry.locked_delta, &e.entry.currency)),
+                    ]
+                })
+                .collect(),
+            empty: t.t("console-empty"),
+        })],
     });
     blocks.push(Block::Section {
         heading: t.t("console-callbacks"),
@@ -584,6 +749,44 @@ async fn payment(
     });
     let n = notice(t, param(&params, "notice"));
     s.page(&state, "/payments", t.ta("console-payment-title", &[("id", Arg::Text(p.request_id.clone()))]), n, blocks)
+}
+
+/// A receipt as uploaded: images shown inline, PDFs downloaded; never run as a page.
+async fn receipt(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    params: Params,
+    Path((request_id, receipt_id)): Path<(String, String)>,
+) -> Response {
+    let _s = operator!(state, session, params, headers);
+    use axum::http::{HeaderValue, header};
+    match state.payments.receipt_file(&request_id, &receipt_id).await {
+        Ok((content_type, data)) => {
+            let mut r = data.into_response();
+            let h = r.headers_mut();
+            let image = content_type.starts_with("image/");
+            if let Ok(v) = HeaderValue::from_str(&content_type) {
+                h.insert(header::CONTENT_TYPE, v);
+            }
+            let disposition = if image {
+                "inline".to_string()
+            } else {
+                format!(
+                    "attachment; filename=\"receipt-{}.pdf\"",
+                    receipt_id.chars().filter(char::is_ascii_alphanumeric).collect::<String>()
+                )
+            };
+            if let Ok(v) = HeaderValue::from_str(&disposition) {
+                h.insert(header::CONTENT_DISPOSITION, v);
+            }
+            h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+            h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+            h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox"));
+            r
+        }
+        Err(_) => (axum::http::StatusCode::NOT_FOUND, "not found").into_response(),
+    }
 }
 
 fn audit_row(t: &super::Texts) -> impl Fn(&crate::domain::audit::StoredAudit) -> Vec<Cell> + '_ {
@@ -1225,4 +1428,18 @@ async fn statement_apply(
         error: false,
     });
     s.page(&state, "/", t.t("console-statement-applied-title"), n, vec![statement_table(t, &rows, &outcomes)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_are_utc_midnights() {
+        assert_eq!(day_start_ms("1970-01-01"), Some(0));
+        assert_eq!(day_start_ms("2026-11-23"), Some(1_795_392_000_000));
+        assert_eq!(crate::http::console::format_utc(day_start_ms("2024-02-29").unwrap()), "2024-02-29 00:00:00");
+        assert_eq!(day_start_ms("2026-13-01"), None);
+        assert_eq!(day_start_ms("yesterday"), None);
+    }
 }
