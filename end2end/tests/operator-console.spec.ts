@@ -71,6 +71,16 @@ test('operator: log in, add a requisite, funds received from the queue, the paye
   await shot(operatorPage, 'operator-payment', info);
 
   await heading(payer, 'Payment received');
+
+  await operatorPage.getByRole('link', { name: 'Dashboard' }).click();
+  await heading(operatorPage, 'Dashboard');
+  await expect(operatorPage.getByRole('img', { name: 'Payins per country and method' }).first()).toBeVisible();
+  await checkA11y(operatorPage, info);
+  await shot(operatorPage, 'operator-dashboard', info);
+  await operatorPage.getByRole('link', { name: 'Audit log' }).click();
+  await expect(operatorPage.getByRole('table', { name: 'Audit trail' })).toContainText('requisite_added');
+  await checkA11y(operatorPage, info);
+  await shot(operatorPage, 'operator-audit', info);
   expect(errors).toEqual([]);
 });
 

@@ -15,6 +15,8 @@ pub enum Who {
     OperatorApi,
     /// The sandbox panel of the payment page, where a tester plays the operator.
     Sandbox,
+    /// The `kassa` command line (an administrator on the server).
+    Cli,
 }
 
 impl Who {
@@ -24,6 +26,7 @@ impl Who {
             Who::MerchantUser(login) => format!("merchant:{login}"),
             Who::OperatorApi => "operator-api".to_string(),
             Who::Sandbox => "sandbox-panel".to_string(),
+            Who::Cli => "cli".to_string(),
         }
     }
 }

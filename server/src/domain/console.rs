@@ -126,16 +126,16 @@ impl ConsoleUsers {
             active: true,
             created_ms: now_ms(),
         };
-        let audit = AuditEntry::new(&Who::OperatorApi, "user_added", Subject::User, login, user.created_ms)
-            .detail(audience.code());
+        let audit =
+            AuditEntry::new(&Who::Cli, "user_added", Subject::User, login, user.created_ms).detail(audience.code());
         self.store.upsert_user(&user, &audit).await?;
         self.store.user(audience, login).await?.ok_or(DomainError::Missing)
     }
 
     /// Disables a user: their next request is refused (sessions are checked on every request).
     pub async fn disable(&self, audience: Audience, login: &str) -> Result<()> {
-        let audit = AuditEntry::new(&Who::OperatorApi, "user_disabled", Subject::User, login, now_ms())
-            .states("active", "disabled");
+        let audit =
+            AuditEntry::new(&Who::Cli, "user_disabled", Subject::User, login, now_ms()).states("active", "disabled");
         if self.store.set_user_active(audience, login, false, &audit).await? {
             Ok(())
         } else {

@@ -21,5 +21,6 @@ pub mod projects;
 pub mod requisites;
 pub mod rules;
 pub mod state_machine;
+pub mod stats;
 pub mod time;
 pub mod violations;

@@ -24,6 +24,7 @@ use super::ports::{
 use super::project::Project;
 use super::requisites::{Candidate, RequisiteQuery, rank_candidates};
 use super::state_machine::{self, Event, IllegalMove, reason};
+use super::stats::{self, PeriodStats};
 use super::time::now_ms;
 use super::violations::Violation;
 
@@ -748,6 +749,20 @@ impl Payments {
             out.push(outcome);
         }
         Ok(out)
+    }
+
+    /// Payins created in `[from_ms, to_ms)`, of these projects when given.
+    pub async fn period_stats(&self, from_ms: i64, to_ms: i64, projects: Option<&[String]>) -> Result<PeriodStats> {
+        let console = &self.stores.console;
+        let groups = console.payin_groups(from_ms, to_ms, projects, reason::LIFETIME_EXPIRED).await?;
+        let (to_requisites, to_success) = console.payin_durations(from_ms, to_ms, projects).await?;
+        Ok(PeriodStats {
+            from_ms,
+            to_ms,
+            groups,
+            median_to_requisites_ms: stats::median(to_requisites),
+            median_to_success_ms: stats::median(to_success),
+        })
     }
 
     /// Transfers that matched no payment, newest first.

@@ -13,6 +13,7 @@ use super::outbox::{Attempt, AttemptOutcome, CallbackJob, CallbackKind, Callback
 use super::payment::{Actor, Payment, PaymentState};
 use super::project::{Project, ProjectSettings};
 use super::requisites::{Candidate, Requisite, RequisiteQuery};
+use super::stats::GroupStats;
 use crate::crypto::keys::{StoredCallbackKey, StoredRequestKey};
 
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
@@ -281,6 +282,24 @@ pub trait ConsoleStore: Send + Sync + 'static {
     async fn unmatched_incoming(&self, limit: i64) -> StoreResult<Vec<IncomingTransfer>>;
     /// Which of these row keys are recorded already.
     async fn known_incoming(&self, row_keys: &[String]) -> StoreResult<Vec<String>>;
+    /// Payins created in `[from_ms, to_ms)` (of these projects, when given), per country,
+    /// method and currency; `expired` counts declines with `expired_description`.
+    async fn payin_groups(
+        &self,
+        from_ms: i64,
+        to_ms: i64,
+        projects: Option<&[String]>,
+        expired_description: &str,
+    ) -> StoreResult<Vec<GroupStats>>;
+    /// For the payins of the period that got requisites: milliseconds from creation to the
+    /// requisites; and for those that succeeded: from creation to success (each over the
+    /// latest 10,000 of the period, which is what a median needs).
+    async fn payin_durations(
+        &self,
+        from_ms: i64,
+        to_ms: i64,
+        projects: Option<&[String]>,
+    ) -> StoreResult<(Vec<i64>, Vec<i64>)>;
 }
 
 /// The ledger: balances and their entries (written with the payment changes).

@@ -695,7 +695,7 @@ macro_rules! payment_update {
                status = $8, sub_status = $9, status_description = $10, version = $11, details_json = $12, \
                recipient_json = $13, card_auth_json = $14, requisite_hold = $15, deadline_ms = $16, \
                search_at_ms = $17, search_until_ms = $18, has_receipt = $19, received_amount = $20, \
-               last_actor = $21, lease_until_ms = NULL \
+               last_actor = $21, requisite_id = $22, lease_until_ms = NULL \
              WHERE request_id = $1 AND version = $2",
         )
         .bind(&$p.request_id)
@@ -719,6 +719,7 @@ macro_rules! payment_update {
         .bind($p.has_receipt)
         .bind($p.received_amount)
         .bind($p.last_actor.code())
+        .bind($p.recipient.as_ref().map(|r| r.requisite_id.as_str()))
     };
 }
 

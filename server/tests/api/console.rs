@@ -265,6 +265,17 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
     );
     assert_eq!(audit_of(&app, &other).await[0].detail.as_deref(), Some("success, amount 125050"));
     assert!(app.stores.ledger.verify().await.unwrap().is_empty());
+
+    // The dashboard counts both payins (both succeeded) and draws them.
+    let dashboard = browser.get("/operator/dashboard").await;
+    assert_eq!(dashboard.status, 200);
+    assert!(dashboard.html.contains("<svg") && dashboard.html.contains("RU · card-p2p"), "{}", dashboard.html);
+    assert!(
+        dashboard.html.contains("100 % (2)") && dashboard.html.contains("50 % (1)"),
+        "both succeeded, one through a dispute: {}",
+        dashboard.html
+    );
+    assert!(dashboard.html.contains("2,750.50"), "the volume is what was received: {}", dashboard.html);
 }
 
 async fn requisites_are_added_and_disabled_with_audit(backend: Backend) {

@@ -32,6 +32,7 @@ pub const CONSOLE: Console = Console {
     name_key: "console-operator-name",
     nav: &[
         ("/", "console-nav-queue"),
+        ("/dashboard", "console-nav-dashboard"),
         ("/payments", "console-nav-payments"),
         ("/requisites", "console-nav-requisites"),
         ("/audit", "console-nav-audit"),
@@ -58,6 +59,7 @@ pub fn router() -> Router<AppState> {
         .route("/operator/requisites/{id}/active", post(requisite_active))
         .route("/operator/requisites/{id}/limits", post(requisite_limits))
         .route("/operator/audit", get(audit))
+        .route("/operator/dashboard", get(dashboard))
 }
 
 async fn login_page(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
@@ -1428,6 +1430,112 @@ async fn statement_apply(
         error: false,
     });
     s.page(&state, "/", t.t("console-statement-applied-title"), n, vec![statement_table(t, &rows, &outcomes)])
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dashboard
+
+/// A duration as operators read it: `42 s`, `3 min 5 s`, `2 h 10 min`.
+fn duration_text(t: &super::Texts, ms: Option<i64>) -> String {
+    let Some(ms) = ms else { return "-".into() };
+    let s = ms / 1000;
+    if s < 60 {
+        t.ta("console-duration-s", &[("s", Arg::Number(s))])
+    } else if s < 3600 {
+        t.ta("console-duration-min", &[("min", Arg::Number(s / 60)), ("s", Arg::Number(s % 60))])
+    } else {
+        t.ta("console-duration-h", &[("h", Arg::Number(s / 3600)), ("min", Arg::Number(s % 3600 / 60))])
+    }
+}
+
+/// The blocks of one period: the shares and medians, a chart of counts per country and
+/// method, a chart of volume per currency, and the numbers in a table.
+pub fn period_blocks(t: &super::Texts, stats: &crate::domain::stats::PeriodStats) -> Vec<Block> {
+    use crate::domain::stats::percent;
+    use app::model::Chart;
+    let total = stats.total();
+    let share = |part: i64| format!("{} % ({part})", percent(part, total.count));
+    let facts = vec![
+        (t.t("console-stat-count"), Cell::Number(total.count.to_string())),
+        (t.t("console-stat-requisites"), Cell::Number(share(total.got_requisites))),
+        (t.t("console-stat-success"), Cell::Number(share(total.success))),
+        (t.t("console-stat-expired"), Cell::Number(share(total.expired))),
+        (t.t("console-stat-disputed"), Cell::Number(share(total.disputed))),
+        (t.t("console-stat-to-requisites"), text(duration_text(t, stats.median_to_requisites_ms))),
+        (t.t("console-stat-to-success"), text(duration_text(t, stats.median_to_success_ms))),
+    ];
+    let label = |g: &crate::domain::stats::GroupStats| {
+        format!("{} · {}", g.country, if g.method.is_empty() { "-" } else { &g.method })
+    };
+    let counts = Chart {
+        title: t.t("console-chart-count"),
+        bars: stats.groups.iter().take(12).map(|g| (label(g), g.count, g.count.to_string())).collect(),
+    };
+    let mut volumes: Vec<(String, i64)> = Vec::new();
+    for g in &stats.groups {
+        match volumes.iter_mut().find(|(c, _)| *c == g.currency) {
+            Some((_, v)) => *v += g.volume,
+            None => volumes.push((g.currency.clone(), g.volume)),
+        }
+    }
+    volumes.sort_by_key(|v| std::cmp::Reverse(v.1));
+    let volume = Chart {
+        title: t.t("console-chart-volume"),
+        bars: volumes.iter().map(|(c, v)| (c.clone(), *v, t.amount(*v, c))).collect(),
+    };
+    let table = Table {
+        caption: t.t("console-stat-table"),
+        headers: [
+            "console-col-country",
+            "console-col-method",
+            "console-stat-count",
+            "console-chart-volume",
+            "console-stat-requisites",
+            "console-stat-success",
+            "console-stat-expired",
+            "console-stat-disputed",
+        ]
+        .iter()
+        .map(|k| t.t(k))
+        .collect(),
+        rows: stats
+            .groups
+            .iter()
+            .map(|g| {
+                let pc = |part: i64| Cell::Number(format!("{} %", percent(part, g.count)));
+                vec![
+                    text(g.country.clone()),
+                    text(g.method.clone()),
+                    Cell::Number(g.count.to_string()),
+                    Cell::Number(t.amount(g.volume, &g.currency)),
+                    pc(g.got_requisites),
+                    pc(g.success),
+                    pc(g.expired),
+                    pc(g.disputed),
+                ]
+            })
+            .collect(),
+        empty: t.t("console-empty"),
+    };
+    vec![Block::Facts(facts), Block::Chart(counts), Block::Chart(volume), Block::Table(table)]
+}
+
+async fn dashboard(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
+    let s = operator!(state, session, params, headers);
+    let t = &s.texts;
+    let now = crate::domain::time::now_ms();
+    let today = now - now.rem_euclid(86_400_000);
+    let mut blocks = Vec::new();
+    for (key, id, from) in
+        [("console-period-today", "today", today), ("console-period-week", "week", today - 6 * 86_400_000)]
+    {
+        let stats = match state.payments.period_stats(from, now + 1, None).await {
+            Ok(stats) => stats,
+            Err(_) => return super::unavailable(&state, CONSOLE, t),
+        };
+        blocks.push(Block::Section { heading: t.t(key), id: id.into(), blocks: period_blocks(t, &stats) });
+    }
+    s.page(&state, "/dashboard", t.t("console-dashboard-title"), None, blocks)
 }
 
 #[cfg(test)]

@@ -1,0 +1,72 @@
+//! What the dashboards show: payins of a period per country and method (count, volume, the
+//! share that got requisites, succeeded, expired or went to dispute) and the median times from
+//! creation to requisites and to success.
+
+/// One country, method and currency of a period.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GroupStats {
+    pub country: String,
+    pub method: String,
+    pub currency: String,
+    pub count: i64,
+    /// Sum of the amounts that succeeded, minor units.
+    pub volume: i64,
+    pub got_requisites: i64,
+    pub success: i64,
+    pub expired: i64,
+    pub disputed: i64,
+}
+
+/// A period's payins.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct PeriodStats {
+    pub from_ms: i64,
+    pub to_ms: i64,
+    pub groups: Vec<GroupStats>,
+    pub median_to_requisites_ms: Option<i64>,
+    pub median_to_success_ms: Option<i64>,
+}
+
+impl PeriodStats {
+    pub fn total(&self) -> GroupStats {
+        self.groups.iter().fold(GroupStats::default(), |mut t, g| {
+            t.count += g.count;
+            t.got_requisites += g.got_requisites;
+            t.success += g.success;
+            t.expired += g.expired;
+            t.disputed += g.disputed;
+            t
+        })
+    }
+}
+
+/// The median of `values` (the lower middle one of an even count); `None` when empty.
+pub fn median(mut values: Vec<i64>) -> Option<i64> {
+    if values.is_empty() {
+        return None;
+    }
+    let middle = (values.len() - 1) / 2;
+    let (_, m, _) = values.select_nth_unstable(middle);
+    Some(*m)
+}
+
+/// A share in whole percent of `part` in `whole` (0 when there is no whole).
+pub fn percent(part: i64, whole: i64) -> i64 {
+    if whole == 0 { 0 } else { (part * 100 + whole / 2) / whole }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn medians_and_shares() {
+        assert_eq!(median(vec![]), None);
+        assert_eq!(median(vec![5]), Some(5));
+        assert_eq!(median(vec![9, 1, 5]), Some(5));
+        assert_eq!(median(vec![4, 1, 3, 2]), Some(2));
+        assert_eq!(percent(1, 3), 33);
+        assert_eq!(percent(2, 3), 67);
+        assert_eq!(percent(0, 0), 0);
+    }
+}
