@@ -43,10 +43,43 @@ enum Command {
         #[command(subcommand)]
         command: OperatorCommand,
     },
+    /// Merchants: users of the merchant console.
+    Merchant {
+        #[command(subcommand)]
+        command: MerchantCommand,
+    },
     /// The master key sealing the secrets stored in the database.
     MasterKey {
         #[command(subcommand)]
         command: MasterKeyCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum MerchantCommand {
+    /// Users of a merchant's console.
+    User {
+        #[command(subcommand)]
+        command: MerchantUserCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum MerchantUserCommand {
+    /// Add a user of the merchant console (or set a new password and re-enable one); the
+    /// password is read from standard input.
+    Add {
+        #[arg(long)]
+        merchant: String,
+        #[arg(long)]
+        login: String,
+        #[arg(long, required = true)]
+        password_stdin: bool,
+    },
+    /// Disable a user of the merchant console.
+    Disable {
+        #[arg(long)]
+        login: String,
     },
 }
 
@@ -225,6 +258,32 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             let users = kassa::domain::console::ConsoleUsers::new(database.stores.console.clone());
             users
                 .disable(kassa::domain::console::Audience::Operator, &login)
+                .await
+                .map_err(|e| anyhow::anyhow!("{}", admin::describe(&e)))?;
+            print_json(&serde_json::json!({"login": login, "active": false}));
+            Ok(())
+        }
+        Command::Merchant {
+            command: MerchantCommand::User { command: MerchantUserCommand::Add { merchant, login, password_stdin: _ } },
+        } => {
+            let password = password_from_stdin()?;
+            let database = open().await?;
+            if database.stores.projects.projects_of_merchant(&merchant).await?.is_empty() {
+                anyhow::bail!("no merchant {merchant} with a project (kassa project create prints the merchant id)");
+            }
+            let users = kassa::domain::console::ConsoleUsers::new(database.stores.console.clone());
+            let user = users
+                .add(kassa::domain::console::Audience::Merchant, Some(&merchant), &login, &password)
+                .await
+                .map_err(|e| anyhow::anyhow!("{}", admin::describe(&e)))?;
+            print_json(&serde_json::json!({"login": user.login, "merchant_id": merchant, "active": true}));
+            Ok(())
+        }
+        Command::Merchant { command: MerchantCommand::User { command: MerchantUserCommand::Disable { login } } } => {
+            let database = open().await?;
+            let users = kassa::domain::console::ConsoleUsers::new(database.stores.console.clone());
+            users
+                .disable(kassa::domain::console::Audience::Merchant, &login)
                 .await
                 .map_err(|e| anyhow::anyhow!("{}", admin::describe(&e)))?;
             print_json(&serde_json::json!({"login": login, "active": false}));

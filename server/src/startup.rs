@@ -31,12 +31,15 @@ pub struct Application {
     stores: Stores,
     sessions: Sessions,
     payments: Arc<Payments>,
-    /// Demo mode: the demo operator's password, printed at start.
+    /// Demo mode: the demo operator's and merchant user's password, printed at start.
     demo_operator: Option<Secret<String>>,
+    demo_merchant_user: Option<Secret<String>>,
 }
 
 /// Login of the operator demo mode creates.
 pub const DEMO_OPERATOR: &str = "operator";
+/// Login of the demo merchant's console user.
+pub const DEMO_MERCHANT_USER: &str = "merchant";
 
 impl Application {
     /// Opens (and migrates) the database, seeds the bank catalogue, and binds the port.
@@ -107,6 +110,23 @@ impl Application {
         } else {
             None
         };
+        // Demo mode: a console user of the demo merchant, with a fresh password each start.
+        let demo_merchant_user = match &demo {
+            Some(shop) => {
+                let password = Secret::new(crate::domain::payment::new_page_token());
+                consoles
+                    .add(
+                        crate::domain::console::Audience::Merchant,
+                        Some(&shop.merchant_id),
+                        DEMO_MERCHANT_USER,
+                        &password,
+                    )
+                    .await
+                    .map_err(|e| anyhow::anyhow!("creating the demo merchant user: {e}"))?;
+                Some(password)
+            }
+            None => None,
+        };
         let state = AppState::new(Parts {
             local_url: format!("http://{address}"),
             config,
@@ -120,7 +140,15 @@ impl Application {
             demo,
             consoles,
         });
-        Ok(Application { listener, state, stores, sessions: database.sessions, payments, demo_operator })
+        Ok(Application {
+            listener,
+            state,
+            stores,
+            sessions: database.sessions,
+            payments,
+            demo_operator,
+            demo_merchant_user,
+        })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -172,7 +200,7 @@ impl Application {
         let cleaner = tokio::spawn(sessions.clone().clean_expired());
         tracing::info!(address = %self.local_addr(), public_url = %self.state.public_url, "Kassa listening");
         if let Some(shop) = &self.state.demo {
-            print_demo_banner(&self.state, shop, self.demo_operator.as_ref());
+            print_demo_banner(&self.state, shop, self.demo_operator.as_ref(), self.demo_merchant_user.as_ref());
         }
         let limits = self.state.config.limits();
         let router = http::router(self.state, self.sessions.clone());
@@ -188,7 +216,12 @@ impl Application {
 }
 
 /// How to pay in demo mode, on standard output.
-fn print_demo_banner(state: &AppState, shop: &DemoShop, operator: Option<&Secret<String>>) {
+fn print_demo_banner(
+    state: &AppState,
+    shop: &DemoShop,
+    operator: Option<&Secret<String>>,
+    merchant: Option<&Secret<String>>,
+) {
     use crate::acquirer::sandbox::*;
     let token = state.config.operator_token.as_ref().map(|t| t.expose().clone()).unwrap_or_default();
     println!(
@@ -197,6 +230,7 @@ fn print_demo_banner(state: &AppState, shop: &DemoShop, operator: Option<&Secret
          \n  Merchant API (OpenAPI):       {url}/api/v1/openapi.json\
          \n  Operator API token:           {token}\
          \n  Operator console:             {url}/operator/  login {DEMO_OPERATOR}  password {password}\
+         \n  Merchant console:             {url}/merchant/  login {DEMO_MERCHANT_USER}  password {merchant_password}\
          \n  Demo project id:              {project}\
          \n\n  Sandbox cards (any future expiry, any name, any CVV):\
          \n    {CARD_SUCCESS} success   {CARD_3DS} 3DS (code {ONE_TIME_CODE})   {CARD_REDIRECT} bank redirect\
@@ -205,6 +239,7 @@ fn print_demo_banner(state: &AppState, shop: &DemoShop, operator: Option<&Secret
         url = state.public_url,
         project = shop.project_id,
         password = operator.map(|p| p.expose().as_str()).unwrap_or("-"),
+        merchant_password = merchant.map(|p| p.expose().as_str()).unwrap_or("-"),
     );
 }
 

@@ -353,6 +353,8 @@ pub trait ProjectStore: Send + Sync + 'static {
     ) -> StoreResult<()>;
     async fn project(&self, project_id: &str) -> StoreResult<Option<Project>>;
     async fn project_by_name(&self, merchant_id: &str, name: &str) -> StoreResult<Option<Project>>;
+    /// The projects of a merchant, by name.
+    async fn projects_of_merchant(&self, merchant_id: &str) -> StoreResult<Vec<Project>>;
     async fn update_project_settings(&self, project_id: &str, settings: &ProjectSettings) -> StoreResult<bool>;
     async fn add_request_key(&self, project_id: &str, key: &StoredRequestKey) -> StoreResult<()>;
     async fn set_request_key_active(&self, token: &str, active: bool) -> StoreResult<bool>;

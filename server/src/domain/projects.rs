@@ -18,6 +18,11 @@ impl Projects {
         Projects { store }
     }
 
+    /// The projects of a merchant (what its console users see).
+    pub async fn of_merchant(&self, merchant_id: &str) -> Result<Vec<Project>> {
+        Ok(self.store.projects_of_merchant(merchant_id).await?)
+    }
+
     pub async fn project(&self, project_id: &str) -> Result<Option<Project>> {
         Ok(self.store.project(project_id).await?)
     }

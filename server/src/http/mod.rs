@@ -224,7 +224,7 @@ pub fn router<S: tower_sessions::SessionStore + Clone>(state: AppState, sessions
         .merge(merchant)
         .merge(operator::router(state.clone()))
         .merge(pages)
-        .merge(console::operator::router().layer(session::layer(
+        .merge(console::operator::router().merge(console::merchant::router()).layer(session::layer(
             sessions,
             state.public_url.starts_with("https://"),
             state.config.console_idle_s,

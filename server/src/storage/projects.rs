@@ -184,6 +184,16 @@ macro_rules! project_store {
                 row.map(Project::try_from).transpose()
             }
 
+            async fn projects_of_merchant(&self, merchant_id: &str) -> Result<Vec<Project>> {
+                let rows: Vec<ProjectRow> = sqlx::query_as(
+                    "SELECT id, merchant_id, name, redirect_url, settings_json FROM projects WHERE merchant_id = $1 ORDER BY name, id",
+                )
+                .bind(merchant_id)
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(Project::try_from).collect()
+            }
+
             async fn project_by_name(&self, merchant_id: &str, name: &str) -> Result<Option<Project>> {
                 let row: Option<ProjectRow> = sqlx::query_as(
                     "SELECT id, merchant_id, name, redirect_url, settings_json FROM projects WHERE merchant_id = $1 AND name = $2",

@@ -66,9 +66,14 @@ impl Browser {
     }
 
     async fn log_in(&self, login: &str, password: &str) -> Page {
-        let page = self.get("/operator/login").await;
+        self.log_in_to("/operator", login, password).await
+    }
+
+    async fn log_in_to(&self, console: &str, login: &str, password: &str) -> Page {
+        let page = self.get(&format!("{console}/login")).await;
         assert_eq!(page.status, 200);
-        self.post("/operator/login", &[("csrf", &page.csrf()), ("login", login), ("password", password)]).await
+        self.post(&format!("{console}/login"), &[("csrf", &page.csrf()), ("login", login), ("password", password)])
+            .await
     }
 }
 
@@ -459,7 +464,88 @@ async fn payments_are_found_by_filters(backend: Backend) {
     assert!(bad.html.contains("check the values entered"), "{}", bad.html);
 }
 
+/// A merchant user sees its merchant's payments only: anything else is "not found".
+async fn a_merchant_sees_only_its_own(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let own = paid_payin(&app, "order-1", 150000).await;
+    // Another merchant, with a payment of its own.
+    let (other_key, other_project) = app
+        .new_project("Other Shop", kassa::crypto::keys::KeyType::EcdsaP256, kassa::crypto::keys::KeyType::EcdsaP256)
+        .await;
+    let body = ru_card_payin(&other_project.project_id, "theirs-1", 99900);
+    let (status, theirs) = {
+        let r = app.post_signed_with(&other_key, "/api/v1/payment/p2p/payin", &body).await;
+        (r.status().as_u16(), r.json::<Value>().await.unwrap())
+    };
+    assert_eq!(status, 200, "{theirs}");
+    let theirs = theirs["request_id"].as_str().unwrap().to_string();
+
+    let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
+    ConsoleUsers::new(app.stores.console.clone())
+        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
+        .await
+        .unwrap();
+    let browser = Browser::new(&app);
+    // An operator's login does not open the merchant console, nor the other way round.
+    add_operator(&app, "alice").await;
+    assert_eq!(browser.log_in_to("/merchant", "alice", PASSWORD).await.status, 401);
+    let ok = browser.log_in_to("/merchant", "shop-owner", PASSWORD).await;
+    assert_eq!((ok.status, ok.location.as_deref()), (303, Some("/merchant/")));
+    assert_eq!(browser.get("/operator/").await.status, 303, "a merchant session is not an operator's");
+
+    let list = browser.get("/merchant/").await;
+    assert_eq!(list.status, 200);
+    assert!(list.html.contains(&own) && !list.html.contains(&theirs), "{}", list.html);
+    let detail = browser.get(&format!("/merchant/payments/{own}")).await;
+    assert_eq!(detail.status, 200);
+    assert!(detail.html.contains("Status history") && detail.html.contains("processing:paid"));
+    assert!(!detail.html.contains("5536913812345672"), "requisites are masked");
+    let foreign = browser.get(&format!("/merchant/payments/{theirs}")).await;
+    let missing = browser.get("/merchant/payments/0123456789abcdef0123456789abcdef").await;
+    assert_eq!((foreign.status, missing.status), (404, 404));
+    assert!(!foreign.html.contains(&theirs), "nothing of the other merchant's payment is shown");
+    // Resending a callback of someone else's payment: not found, nothing queued.
+    let csrf = list.csrf();
+    let resend = browser.post(&format!("/merchant/payments/{theirs}/callbacks/1/resend"), &[("csrf", &csrf)]).await;
+    assert_eq!(resend.status, 404);
+    // A filter naming another merchant's project finds nothing.
+    let sneaky = browser.get(&format!("/merchant/?project={}", other_project.project_id)).await;
+    assert!(!sneaky.html.contains(&theirs) && !sneaky.html.contains(&own));
+
+    // The export: a header and this merchant's rows only, streamed as CSV.
+    let csv = browser.client.get(app.url("/merchant/payments.csv")).send().await.unwrap();
+    assert_eq!(csv.headers()["content-type"], "text/csv; charset=utf-8");
+    let csv = csv.text().await.unwrap();
+    let lines: Vec<&str> = csv.lines().collect();
+    assert!(lines[0].starts_with("request_id,payment_id,project_id"), "{csv}");
+    assert_eq!(lines.len(), 2, "{csv}");
+    assert!(lines[1].starts_with(&format!("{own},order-1,")) && lines[1].contains(",1500.00,"), "{csv}");
+    assert!(!csv.contains(&theirs));
+
+    // Balance and a statement of today that adds up: opening 0, one credit, closing 1,500.00.
+    let (status, _) = app
+        .operator("/api/v1/operator/payments/received", &serde_json::json!({"request_id": own, "amount": 150000}))
+        .await;
+    assert_eq!(status, 200);
+    let balance = browser.get("/merchant/balance").await;
+    assert_eq!(balance.status, 200);
+    assert!(balance.html.contains("1,500.00"), "{}", balance.html);
+    let today = kassa::http::console::format_utc(now_s() * 1000)[..10].to_string();
+    let statement = browser
+        .get(&format!("/merchant/balance?project={}&currency=RUB&from={today}&to={today}", app.key.project_id))
+        .await;
+    let html = &statement.html;
+    let opening = html.find("Opening balance").expect("an opening row");
+    let credit = html.find("payin_credit").expect("the credit");
+    let closing = html.find("Closing balance").expect("a closing row");
+    assert!(opening < credit && credit < closing);
+    assert!(html[closing..].contains("1,500.00"), "{html}");
+    let dashboard = browser.get("/merchant/dashboard").await;
+    assert!(dashboard.html.contains("RU · card-p2p"));
+}
+
 both_backends!(
+    a_merchant_sees_only_its_own,
     payments_are_found_by_filters,
     a_statement_applied_twice_credits_once,
     logging_in_and_out,

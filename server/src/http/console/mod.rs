@@ -3,6 +3,7 @@
 //! navigation, translated texts, notices, and the answers every console page shares
 //! (`no-store`, framed by nobody). Each audience adds its pages in its own module.
 
+pub mod merchant;
 pub mod operator;
 
 use std::collections::HashMap;

@@ -1,0 +1,636 @@
+//! The merchant console: the same mechanism as the operator's (login, sessions, CSRF, frame,
+//! blocks, charts), for the users of one merchant. A user sees only its merchant's projects:
+//! any other payment answers 404, as if it did not exist.
+
+use axum::Router;
+use axum::body::Body;
+use axum::extract::{Form, Path, State};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use tower_sessions::Session;
+
+use super::operator::{filter_fields, filter_of, next_page_link, period_blocks};
+use super::{
+    Console, CsrfForm, LangQuery, LoginForm, Params, Signed, field, link, notice, param, refusal, signed_in,
+    state_cell, text,
+};
+use crate::domain::payment::{Payment, mask_requisite};
+use crate::domain::ports::PaymentFilter;
+use crate::domain::project::Project;
+use crate::http::AppState;
+use app::i18n::Arg;
+use app::model::{ActionForm, Block, Cell, FieldKind, FormField, Table, TimelineItem, Tone};
+
+pub const CONSOLE: Console = Console {
+    audience: crate::domain::console::Audience::Merchant,
+    base: "/merchant",
+    name_key: "console-merchant-name",
+    nav: &[("/", "console-nav-payments"), ("/dashboard", "console-nav-dashboard"), ("/balance", "console-nav-balance")],
+};
+
+pub fn router() -> Router<AppState> {
+    Router::new()
+        .route("/merchant", get(|| async { axum::response::Redirect::to("/merchant/") }))
+        .route("/merchant/login", get(login_page).post(login))
+        .route("/merchant/logout", post(logout))
+        .route("/merchant/", get(payments))
+        .route("/merchant/payments.csv", get(export))
+        .route("/merchant/payments/{request_id}", get(payment))
+        .route("/merchant/payments/{request_id}/callbacks/{callback_id}/resend", post(resend))
+        .route("/merchant/balance", get(balance))
+        .route("/merchant/dashboard", get(dashboard))
+}
+
+async fn login_page(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
+    let query = LangQuery {
+        lang: param(&params, "lang").map(str::to_string),
+        notice: param(&params, "notice").map(str::to_string),
+    };
+    super::login_page(&state, &session, CONSOLE, &query, &headers, StatusCode::OK, None).await
+}
+
+async fn login(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    peer: super::PeerIp,
+    Form(form): Form<LoginForm>,
+) -> Response {
+    super::login(&state, &session, CONSOLE, &headers, peer.0, form).await
+}
+
+async fn logout(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Form(form): Form<CsrfForm>,
+) -> Response {
+    super::logout(&state, &session, CONSOLE, &headers, form).await
+}
+
+/// A signed-in merchant user and its merchant's projects.
+struct MerchantUser {
+    s: Signed,
+    projects: Vec<Project>,
+}
+
+impl MerchantUser {
+    fn project_ids(&self) -> Vec<String> {
+        self.projects.iter().map(|p| p.id.clone()).collect()
+    }
+
+    fn owns(&self, p: &Payment) -> bool {
+        self.projects.iter().any(|project| project.id == p.project_id)
+    }
+}
+
+async fn merchant_user(
+    state: &AppState,
+    session: &Session,
+    params: Option<&Params>,
+    headers: &HeaderMap,
+) -> Result<MerchantUser, Response> {
+    let lang = params.and_then(|p| param(p, "lang"));
+    let s = signed_in(state, session, CONSOLE, lang, headers).await?;
+    let merchant = s.user.merchant_id.clone().unwrap_or_default();
+    match state.projects.of_merchant(&merchant).await {
+        Ok(projects) => Ok(MerchantUser { s, projects }),
+        Err(_) => Err(super::unavailable(state, CONSOLE, &s.texts)),
+    }
+}
+
+/// Someone else's payment, or none: the same answer.
+fn not_found(state: &AppState, m: &MerchantUser) -> Response {
+    let t = &m.s.texts;
+    let mut r = m.s.page(
+        state,
+        "/",
+        t.t("console-notice-not-found"),
+        None,
+        vec![Block::Paragraph(t.t("console-not-found-help"))],
+    );
+    *r.status_mut() = StatusCode::NOT_FOUND;
+    r
+}
+
+fn method_of(p: &Payment) -> String {
+    p.method.map(|m| m.code()).or(p.widget_method.map(|m| m.code())).unwrap_or("-").to_string()
+}
+
+/// The merchant's filter: the form's, within its projects (one of them when chosen).
+fn scoped_filter(m: &MerchantUser, params: &Params) -> Result<PaymentFilter, &'static str> {
+    let mut filter = filter_of(params)?;
+    let ids = m.project_ids();
+    filter.project_ids = Some(match param(params, "project") {
+        Some(chosen) => ids.into_iter().filter(|id| id == chosen).collect(),
+        None => ids,
+    });
+    filter.method = param(params, "method").map(str::to_string);
+    filter.country = param(params, "country").map(|c| c.to_ascii_uppercase());
+    Ok(filter)
+}
+
+fn filter_form(m: &MerchantUser, params: &Params) -> ActionForm {
+    let t = &m.s.texts;
+    let mut projects = vec![(String::new(), t.t("console-any"))];
+    projects.extend(m.projects.iter().map(|p| (p.id.clone(), p.name.clone())));
+    let value = |name: &str| param(params, name).unwrap_or("").to_string();
+    let mut fields = vec![FormField {
+        value: value("project"),
+        ..field("project", t.t("console-col-project"), FieldKind::Select(projects), false)
+    }];
+    fields.extend(filter_fields(t, params).into_iter().filter(|f| f.name != "requisite"));
+    fields.push(FormField {
+        value: value("method"),
+        ..field("method", t.t("console-col-method"), FieldKind::Text, false)
+    });
+    fields.push(FormField {
+        value: value("country"),
+        ..field("country", t.t("console-col-country"), FieldKind::Text, false)
+    });
+    ActionForm {
+        action: format!("{}/", CONSOLE.base),
+        post: false,
+        submit: t.t("console-search"),
+        fields,
+        danger: false,
+        inline: true,
+        label: Some(t.t("console-search")),
+    }
+}
+
+async fn payments(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
+    let m = match merchant_user(&state, &session, Some(&params), &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    let t = &m.s.texts;
+    let mut blocks = vec![Block::Form(filter_form(&m, &params))];
+    let filter = match scoped_filter(&m, &params) {
+        Ok(f) => f,
+        Err(_) => return m.s.page(&state, "/", t.t("console-payments-title"), notice(t, Some("invalid")), blocks),
+    };
+    let found = match state.payments.search(filter).await {
+        Ok(found) => found,
+        Err(_) => return super::unavailable(&state, CONSOLE, t),
+    };
+    let query: String = params
+        .0
+        .iter()
+        .filter(|(k, _)| !k.starts_with("after_") && *k != "notice")
+        .map(|(k, v)| format!("{}={}", url_encode(k), url_encode(v)))
+        .collect::<Vec<_>>()
+        .join("&");
+    blocks.push(Block::Facts(vec![(
+        String::new(),
+        link(format!("{}/payments.csv?{query}", CONSOLE.base), t.t("console-export")),
+    )]));
+    blocks.push(Block::Table(Table {
+        caption: t.t("console-payments-found"),
+        headers: [
+            "console-col-request-id",
+            "console-col-payment-id",
+            "console-col-state",
+            "console-col-amount",
+            "console-col-method",
+            "console-col-country",
+            "console-col-created",
+        ]
+        .iter()
+        .map(|k| t.t(k))
+        .collect(),
+        rows: found
+            .iter()
+            .map(|p| {
+                vec![
+                    link(format!("{}/payments/{}", CONSOLE.base, p.request_id), p.request_id.clone()),
+                    Cell::Mono(p.payment_id.clone()),
+                    state_cell(t, &p.state.to_string()),
+                    Cell::Number(t.amount(p.amount, p.currency.code)),
+                    text(method_of(p)),
+                    text(p.country.code()),
+                    text(t.time(p.created_ms)),
+                ]
+            })
+            .collect(),
+        empty: t.t("console-search-none"),
+    }));
+    if found.len() == 50
+        && let Some(last) = found.last()
+    {
+        blocks.push(Block::Facts(vec![(
+            String::new(),
+            link(next_page_link(&format!("{}/", CONSOLE.base), &params, last), t.t("console-older")),
+        )]));
+    }
+    let n = notice(t, param(&params, "notice"));
+    m.s.page(&state, "/", t.t("console-payments-title"), n, blocks)
+}
+
+fn url_encode(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+async fn payment(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    params: Params,
+    Path(request_id): Path<String>,
+) -> Response {
+    let m = match merchant_user(&state, &session, Some(&params), &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    let t = &m.s.texts;
+    let p = match state.payments.by_request_id(&request_id).await {
+        Ok(p) if m.owns(&p) => p,
+        Ok(_) | Err(crate::domain::payments::DomainError::NotFound) => return not_found(&state, &m),
+        Err(_) => return super::unavailable(&state, CONSOLE, t),
+    };
+    let (history, callbacks) =
+        match (state.payments.history(&p.request_id).await, state.payments.callbacks(&p.request_id).await) {
+            (Ok(h), Ok(c)) => (h, c),
+            _ => return super::unavailable(&state, CONSOLE, t),
+        };
+    let requisite = p.recipient.as_ref().map(|r| mask_requisite(p.kind(), &r.pan)).unwrap_or_else(|| "-".into());
+    let facts = vec![
+        (t.t("console-col-request-id"), Cell::Mono(p.request_id.clone())),
+        (t.t("console-col-payment-id"), Cell::Mono(p.payment_id.clone())),
+        (t.t("console-col-type"), text(p.payment_type.code())),
+        (t.t("console-col-state"), state_cell(t, &p.state.to_string())),
+        (t.t("console-col-amount"), Cell::Number(t.amount(p.amount, p.currency.code))),
+        (t.t("console-col-initial-amount"), Cell::Number(t.amount(p.initial_amount, p.currency.code))),
+        (t.t("console-col-old-amount"), Cell::Number(t.amount(p.old_amount, p.currency.code))),
+        (t.t("console-col-method"), text(method_of(&p))),
+        (t.t("console-col-country"), text(p.country.code())),
+        (t.t("console-col-requisite"), Cell::Mono(requisite)),
+        (t.t("console-col-created"), text(t.time(p.created_ms))),
+        (t.t("console-col-description"), text(p.status_description.clone().unwrap_or_default())),
+    ];
+    let timeline = history
+        .iter()
+        .map(|h| {
+            let state_text = h.state.to_string();
+            let tone = match state_cell(t, &state_text) {
+                Cell::Status { tone, .. } => tone,
+                _ => Tone::Neutral,
+            };
+            TimelineItem {
+                at: t.time(h.at_ms),
+                title: state_text,
+                detail: Some(
+                    [Some(t.amount(h.amount, p.currency.code)), h.status_description.clone()]
+                        .into_iter()
+                        .flatten()
+                        .collect::<Vec<_>>()
+                        .join(" · "),
+                ),
+                tone,
+            }
+        })
+        .collect();
+    let mut callback_blocks = Vec::new();
+    for c in &callbacks {
+        let rows = c
+            .attempts
+            .iter()
+            .map(|a| {
+                vec![
+                    text(t.time(a.at_ms)),
+                    text(a.http_status.map(|s| s.to_string()).or(a.error.clone()).unwrap_or_default()),
+                    Cell::Number(format!("{} ms", a.latency_ms)),
+                    Cell::Mono(a.response_excerpt.clone().unwrap_or_default()),
+                ]
+            })
+            .collect();
+        callback_blocks.push(Block::Facts(vec![
+            (t.t("console-col-kind"), text(c.kind.code())),
+            (t.t("console-col-url"), Cell::Mono(c.url.clone())),
+            (t.t("console-col-state"), text(c.state.code())),
+            (
+                t.t("console-col-actions"),
+                Cell::Forms(vec![m.s.post(
+                    &format!("/payments/{}/callbacks/{}/resend", p.request_id, c.id),
+                    t.t("console-action-resend"),
+                    vec![],
+                )]),
+            ),
+        ]));
+        callback_blocks.push(Block::Table(Table {
+            caption: t.ta("console-attempts-of", &[("kind", Arg::Text(c.kind.code().to_string()))]),
+            headers: ["console-col-when", "console-col-http", "console-col-latency", "console-col-response"]
+                .iter()
+                .map(|k| t.t(k))
+                .collect(),
+            rows,
+            empty: t.t("console-no-attempts"),
+        }));
+    }
+    if callback_blocks.is_empty() {
+        callback_blocks.push(Block::Paragraph(t.t("console-no-callbacks")));
+    }
+    let blocks = vec![
+        Block::Facts(facts),
+        Block::Section {
+            heading: t.t("console-history"),
+            id: "history".into(),
+            blocks: vec![Block::Timeline(timeline)],
+        },
+        Block::Section { heading: t.t("console-callbacks"), id: "callbacks".into(), blocks: callback_blocks },
+    ];
+    let n = notice(t, param(&params, "notice"));
+    m.s.page(&state, "/", t.ta("console-payment-title", &[("id", Arg::Text(p.request_id.clone()))]), n, blocks)
+}
+
+async fn resend(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Path((request_id, callback_id)): Path<(String, i64)>,
+    Form(form): Form<CsrfForm>,
+) -> Response {
+    let m = match merchant_user(&state, &session, None, &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    if !m.s.csrf_ok(form.csrf.as_deref()) {
+        return super::forbidden(&state, &m.s);
+    }
+    match state.payments.by_request_id(&request_id).await {
+        Ok(p) if m.owns(&p) => {}
+        _ => return not_found(&state, &m),
+    }
+    let path = format!("/payments/{request_id}");
+    match state.payments.resend_callback(&request_id, callback_id).await {
+        Ok(_) => m.s.back(&path, "resent"),
+        Err(e) => m.s.back(&path, refusal(&e)),
+    }
+}
+
+/// A CSV field: quoted when needed, and never read as a formula by a spreadsheet.
+fn csv_field(value: &str) -> String {
+    let guarded =
+        if value.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{value}") } else { value.to_string() };
+    if guarded.contains([',', '"', '\n', '\r']) { format!("\"{}\"", guarded.replace('"', "\"\"")) } else { guarded }
+}
+
+const EXPORT_PAGE: i64 = 1000;
+
+/// The filtered payments as CSV, streamed page by page (keyset), so a million rows never sit in
+/// memory at once.
+async fn export(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
+    let m = match merchant_user(&state, &session, Some(&params), &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    let Ok(mut filter) = scoped_filter(&m, &params) else {
+        return m.s.back("/", "invalid");
+    };
+    filter.limit = EXPORT_PAGE;
+    filter.after = None;
+    let header_line = "request_id,payment_id,project_id,type,status,sub_status,amount,initial_amount,currency,method,country,created_utc,status_description\n";
+    let start = (Some(filter), true);
+    let stream = futures_util::stream::unfold(start, move |(filter, first)| {
+        let state = state.clone();
+        async move {
+            if first {
+                return Some((Ok::<_, std::io::Error>(header_line.to_string()), (filter, false)));
+            }
+            let filter = filter?;
+            let page = match state.payments.search(filter.clone()).await {
+                Ok(page) => page,
+                Err(e) => {
+                    tracing::warn!(error = %e, "export stopped");
+                    return Some((Err(std::io::Error::other("export stopped")), (None, false)));
+                }
+            };
+            if page.is_empty() {
+                return None;
+            }
+            let mut chunk = String::with_capacity(page.len() * 160);
+            for p in &page {
+                let digits = p.currency.digits;
+                let row = [
+                    p.request_id.clone(),
+                    p.payment_id.clone(),
+                    p.project_id.clone(),
+                    p.payment_type.code().to_string(),
+                    p.state.status().to_string(),
+                    p.state.sub_status().unwrap_or("").to_string(),
+                    kassa_rules::amount::major_units(p.amount, digits),
+                    kassa_rules::amount::major_units(p.initial_amount, digits),
+                    p.currency.code.to_string(),
+                    method_of(p),
+                    p.country.code().to_string(),
+                    super::format_utc(p.created_ms),
+                    p.status_description.clone().unwrap_or_default(),
+                ];
+                chunk.push_str(&row.iter().map(|v| csv_field(v)).collect::<Vec<_>>().join(","));
+                chunk.push('\n');
+            }
+            let next = (page.len() as i64 == EXPORT_PAGE).then(|| {
+                let last = page.last().expect("a full page has a last row");
+                PaymentFilter { after: Some((last.created_ms, last.request_id.clone())), ..filter }
+            });
+            Some((Ok(chunk), (next, false)))
+        }
+    });
+    let mut r = Body::from_stream(stream).into_response();
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
+    h.insert(header::CONTENT_DISPOSITION, HeaderValue::from_static("attachment; filename=\"payments.csv\""));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    r
+}
+
+async fn balance(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
+    let m = match merchant_user(&state, &session, Some(&params), &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    let t = &m.s.texts;
+    let mut rows = Vec::new();
+    for project in &m.projects {
+        let balances = match state.payments.balances(&project.id).await {
+            Ok(b) => b,
+            Err(_) => return super::unavailable(&state, CONSOLE, t),
+        };
+        for b in balances {
+            rows.push(vec![
+                text(project.name.clone()),
+                text(b.currency.clone()),
+                Cell::Number(t.amount(b.amount, &b.currency)),
+                Cell::Number(t.amount(b.locked_amount, &b.currency)),
+            ]);
+        }
+    }
+    let mut blocks = vec![Block::Table(Table {
+        caption: t.t("console-balance-title"),
+        headers: ["console-col-project", "console-field-currency", "console-col-available", "console-col-locked"]
+            .iter()
+            .map(|k| t.t(k))
+            .collect(),
+        rows,
+        empty: t.t("console-empty"),
+    })];
+    // Payouts, newest first.
+    let payouts = PaymentFilter {
+        project_ids: Some(m.project_ids()),
+        payment_type: Some("payout".into()),
+        limit: 50,
+        ..Default::default()
+    };
+    let payouts = match state.payments.search(payouts).await {
+        Ok(p) => p,
+        Err(_) => return super::unavailable(&state, CONSOLE, t),
+    };
+    blocks.push(Block::Section {
+        heading: t.t("console-queue-payouts"),
+        id: "payouts".into(),
+        blocks: vec![Block::Table(Table {
+            caption: t.t("console-payouts-latest"),
+            headers: [
+                "console-col-request-id",
+                "console-col-payment-id",
+                "console-col-state",
+                "console-col-amount",
+                "console-col-created",
+            ]
+            .iter()
+            .map(|k| t.t(k))
+            .collect(),
+            rows: payouts
+                .iter()
+                .map(|p| {
+                    vec![
+                        link(format!("{}/payments/{}", CONSOLE.base, p.request_id), p.request_id.clone()),
+                        Cell::Mono(p.payment_id.clone()),
+                        state_cell(t, &p.state.to_string()),
+                        Cell::Number(t.amount(p.amount, p.currency.code)),
+                        text(t.time(p.created_ms)),
+                    ]
+                })
+                .collect(),
+            empty: t.t("console-empty"),
+        })],
+    });
+    // A statement of a period: opening balance, entries, closing balance.
+    let mut projects = Vec::new();
+    projects.extend(m.projects.iter().map(|p| (p.id.clone(), p.name.clone())));
+    let value = |name: &str| param(&params, name).unwrap_or("").to_string();
+    let form = ActionForm {
+        action: format!("{}/balance", CONSOLE.base),
+        post: false,
+        submit: t.t("console-statement-show"),
+        fields: vec![
+            FormField {
+                value: value("project"),
+                ..field("project", t.t("console-col-project"), FieldKind::Select(projects), true)
+            },
+            FormField {
+                value: param(&params, "currency").unwrap_or("RUB").to_string(),
+                ..field("currency", t.t("console-field-currency"), FieldKind::Text, true)
+            },
+            FormField { value: value("from"), ..field("from", t.t("console-field-from"), FieldKind::Date, true) },
+            FormField { value: value("to"), ..field("to", t.t("console-field-to"), FieldKind::Date, true) },
+        ],
+        danger: false,
+        inline: true,
+        label: Some(t.t("console-ledger-statement")),
+    };
+    let mut statement_blocks = vec![Block::Form(form)];
+    let chosen = param(&params, "project").filter(|id| m.projects.iter().any(|p| p.id == *id));
+    let from = param(&params, "from").and_then(super::operator::day_start_ms);
+    let to = param(&params, "to").and_then(super::operator::day_start_ms).map(|ms| ms + 86_400_000);
+    if let (Some(project), Some(from), Some(to)) = (chosen, from, to) {
+        let currency = param(&params, "currency").unwrap_or("RUB").to_ascii_uppercase();
+        match state.payments.statement(project, &currency, from, to).await {
+            Ok(st) => {
+                let mut rows = vec![vec![
+                    text(t.t("console-opening")),
+                    text(String::new()),
+                    text(String::new()),
+                    Cell::Number(t.amount(st.opening.0, &currency)),
+                    Cell::Number(t.amount(st.opening.1, &currency)),
+                ]];
+                for e in &st.entries {
+                    rows.push(vec![
+                        text(t.time(e.at_ms)),
+                        text(e.entry.kind.code()),
+                        Cell::Mono(e.entry.request_id.clone().unwrap_or_default()),
+                        Cell::Number(t.amount(e.entry.available_delta, &currency)),
+                        Cell::Number(t.amount(e.entry.locked_delta, &currency)),
+                    ]);
+                }
+                rows.push(vec![
+                    text(t.t("console-closing")),
+                    text(String::new()),
+                    text(String::new()),
+                    Cell::Number(t.amount(st.closing.0, &currency)),
+                    Cell::Number(t.amount(st.closing.1, &currency)),
+                ]);
+                statement_blocks.push(Block::Table(Table {
+                    caption: t.t("console-ledger-statement"),
+                    headers: [
+                        "console-col-when",
+                        "console-col-kind",
+                        "console-col-request-id",
+                        "console-col-available",
+                        "console-col-locked",
+                    ]
+                    .iter()
+                    .map(|k| t.t(k))
+                    .collect(),
+                    rows,
+                    empty: String::new(),
+                }));
+            }
+            Err(_) => return super::unavailable(&state, CONSOLE, t),
+        }
+    }
+    blocks.push(Block::Section {
+        heading: t.t("console-ledger-statement"),
+        id: "statement".into(),
+        blocks: statement_blocks,
+    });
+    m.s.page(&state, "/balance", t.t("console-balance-title"), None, blocks)
+}
+
+async fn dashboard(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
+    let m = match merchant_user(&state, &session, Some(&params), &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    let t = &m.s.texts;
+    let ids = m.project_ids();
+    let now = crate::domain::time::now_ms();
+    let today = now - now.rem_euclid(86_400_000);
+    let mut blocks = Vec::new();
+    for (key, id, from) in
+        [("console-period-today", "today", today), ("console-period-week", "week", today - 6 * 86_400_000)]
+    {
+        let stats = match state.payments.period_stats(from, now + 1, Some(&ids)).await {
+            Ok(stats) => stats,
+            Err(_) => return super::unavailable(&state, CONSOLE, t),
+        };
+        blocks.push(Block::Section { heading: t.t(key), id: id.into(), blocks: period_blocks(t, &stats) });
+    }
+    m.s.page(&state, "/dashboard", t.t("console-dashboard-title"), None, blocks)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::csv_field;
+
+    #[test]
+    fn csv_fields_are_quoted_and_never_formulas() {
+        assert_eq!(csv_field("order-1"), "order-1");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+        assert_eq!(csv_field("-5"), "'-5");
+    }
+}
