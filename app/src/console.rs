@@ -109,6 +109,16 @@ fn Field(field: FormField) -> impl IntoView {
             </label>
         }
         .into_any(),
+        FieldKind::TextArea => view! {
+            <label class="field" for=for_id>
+                <span>{label}</span>
+                <textarea id=id name=name required=required rows="6" spellcheck="false" aria-describedby=hint_id>
+                    {value}
+                </textarea>
+                {hint}
+            </label>
+        }
+        .into_any(),
         FieldKind::Checkboxes(boxes) => view! {
             <fieldset class="field checks">
                 <legend>{label}</legend>

@@ -309,6 +309,8 @@ pub struct FormField {
 pub enum FieldKind {
     Hidden,
     Text,
+    /// Several lines (a pasted PEM key).
+    TextArea,
     Password,
     /// Whole minor units or major units with decimals, typed on a numeric keyboard.
     Amount,

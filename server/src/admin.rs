@@ -127,7 +127,16 @@ pub async fn add_request_key(
         return Err(AdminError::Invalid(format!("no project {project_id}")));
     }
     let (stored, out) = request_key(key_type, public_key_pem)?;
-    storage.add_request_key(project_id, &stored).await?;
+    let audit = crate::domain::audit::AuditEntry::new(
+        &crate::domain::audit::Who::Cli,
+        "request_key_added",
+        crate::domain::audit::Subject::Key,
+        &stored.token,
+        crate::domain::time::now_ms(),
+    )
+    .states("", "active")
+    .detail(format!("{project_id} {}", key_type.as_str()));
+    storage.add_request_key(project_id, &stored, Some(&audit)).await?;
     Ok(out)
 }
 

@@ -301,7 +301,15 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         }
         Command::Key { command: KeyCommand::Deactivate { token } } => {
             let database = open().await?;
-            if !database.stores.projects.set_request_key_active(&token, false).await? {
+            let audit = kassa::domain::audit::AuditEntry::new(
+                &kassa::domain::audit::Who::Cli,
+                "request_key_deactivated",
+                kassa::domain::audit::Subject::Key,
+                &token,
+                kassa::domain::time::now_ms(),
+            )
+            .states("active", "inactive");
+            if !database.stores.projects.set_request_key_active(&token, false, Some(&audit)).await? {
                 anyhow::bail!("no request key with that token");
             }
             print_json(&serde_json::json!({"token": token, "active": false}));

@@ -39,6 +39,8 @@ pub enum Subject {
     User,
     /// An incoming transfer (its row key).
     Incoming,
+    /// A request key (its token).
+    Key,
 }
 
 impl Subject {
@@ -48,6 +50,7 @@ impl Subject {
             Subject::Requisite => "requisite",
             Subject::User => "user",
             Subject::Incoming => "incoming",
+            Subject::Key => "key",
         }
     }
 }

@@ -56,6 +56,15 @@ pub struct RequestKeyRecord {
     pub key: StoredRequestKey,
 }
 
+/// A request key as its merchant sees it in the console.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KeySummary {
+    pub token: String,
+    pub key_type: String,
+    pub active: bool,
+    pub created_ms: i64,
+}
+
 /// A row of a payment's status history.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HistoryEntry {
@@ -356,8 +365,16 @@ pub trait ProjectStore: Send + Sync + 'static {
     /// The projects of a merchant, by name.
     async fn projects_of_merchant(&self, merchant_id: &str) -> StoreResult<Vec<Project>>;
     async fn update_project_settings(&self, project_id: &str, settings: &ProjectSettings) -> StoreResult<bool>;
-    async fn add_request_key(&self, project_id: &str, key: &StoredRequestKey) -> StoreResult<()>;
-    async fn set_request_key_active(&self, token: &str, active: bool) -> StoreResult<bool>;
+    /// Adds a request key (refused beyond two active ones), with the audit entry of who added it.
+    async fn add_request_key(
+        &self,
+        project_id: &str,
+        key: &StoredRequestKey,
+        audit: Option<&AuditEntry>,
+    ) -> StoreResult<()>;
+    async fn set_request_key_active(&self, token: &str, active: bool, audit: Option<&AuditEntry>) -> StoreResult<bool>;
+    /// A project's request keys, newest first (no secrets).
+    async fn request_keys_of(&self, project_id: &str) -> StoreResult<Vec<KeySummary>>;
     /// Deactivates every request key of the project but `keep`.
     async fn deactivate_request_keys_except(&self, project_id: &str, keep: &str) -> StoreResult<()>;
     async fn request_key(&self, token: &str) -> StoreResult<Option<RequestKeyRecord>>;

@@ -4,9 +4,20 @@
 use std::sync::Arc;
 
 use super::antifraud::AntiFraudRules;
+use super::audit::{AuditEntry, Subject, Who};
 use super::catalogue::{Method, WidgetMethod};
 use super::payments::{DomainError, Result};
-use super::ports::{ProjectStore, RequestKeyRecord};
+use super::ports::{KeySummary, ProjectStore, RequestKeyRecord};
+use super::time::now_ms;
+use crate::crypto::keys::{self, KeyType};
+use crate::secret::Secret;
+
+/// A key just added: its token, and the HMAC secret to show once.
+#[derive(Debug)]
+pub struct NewKeyShown {
+    pub token: String,
+    pub hmac_secret: Option<Secret<String>>,
+}
 use super::project::{Project, ProjectSettings};
 
 pub struct Projects {
@@ -21,6 +32,56 @@ impl Projects {
     /// The projects of a merchant (what its console users see).
     pub async fn of_merchant(&self, merchant_id: &str) -> Result<Vec<Project>> {
         Ok(self.store.projects_of_merchant(merchant_id).await?)
+    }
+
+    /// A project's request keys (no secrets), newest first.
+    pub async fn keys_of(&self, project_id: &str) -> Result<Vec<KeySummary>> {
+        Ok(self.store.request_keys_of(project_id).await?)
+    }
+
+    /// Adds a request key: a pasted ECDSA or RSA public key (PEM), or a generated HMAC secret
+    /// (returned here, to be shown once). At most two keys are active at once.
+    pub async fn add_request_key(
+        &self,
+        project_id: &str,
+        key_type: KeyType,
+        public_key_pem: Option<&str>,
+        who: &Who,
+    ) -> Result<NewKeyShown> {
+        let stored = match (key_type, public_key_pem.map(str::trim).filter(|p| !p.is_empty())) {
+            (KeyType::HmacSha512, _) => keys::generate_request_key(key_type).stored,
+            (_, Some(pem)) => keys::request_key_from_public_pem(key_type, pem)
+                .map_err(|e| DomainError::invalid("public_key", e.to_string()))?,
+            (_, None) => return Err(DomainError::invalid("public_key", "paste the public key (PEM)")),
+        };
+        let audit = AuditEntry::new(who, "request_key_added", Subject::Key, &stored.token, now_ms())
+            .states("", "active")
+            .detail(format!("{} {}", project_id, key_type.as_str()));
+        self.store.add_request_key(project_id, &stored, Some(&audit)).await?;
+        Ok(NewKeyShown { token: stored.token.clone(), hmac_secret: stored.hmac_secret.clone() })
+    }
+
+    /// Activates or deactivates a request key of `project_id` (a token of another project is
+    /// not found).
+    pub async fn set_key_active(&self, project_id: &str, token: &str, active: bool, who: &Who) -> Result<()> {
+        let owned = self.store.request_key(token).await?.is_some_and(|k| k.project_id == project_id);
+        if !owned {
+            return Err(DomainError::Missing);
+        }
+        let state = |a: bool| if a { "active" } else { "inactive" };
+        let action = if active { "request_key_activated" } else { "request_key_deactivated" };
+        let audit = AuditEntry::new(who, action, Subject::Key, token, now_ms()).states(state(!active), state(active));
+        if self.store.set_request_key_active(token, active, Some(&audit)).await? {
+            Ok(())
+        } else {
+            Err(DomainError::Missing)
+        }
+    }
+
+    /// The public key Kassa signs this project's callbacks with (PEM), for the merchant to
+    /// verify them; `None` for an HMAC callback key.
+    pub async fn callback_public_key(&self, project_id: &str) -> Result<Option<String>> {
+        Ok(self.store.callback_key(project_id).await?.and_then(|k| k.public_key_pem))
     }
 
     pub async fn project(&self, project_id: &str) -> Result<Option<Project>> {

@@ -342,6 +342,13 @@ impl AuthCache {
     pub fn forget_project(&self, id: &str) {
         self.projects.write().expect("auth cache lock").remove(id);
     }
+
+    /// Drops a key changed by this process (deactivated in the console): it stops working here
+    /// at once, and on other processes within the cache's lifetime.
+    pub fn forget_key(&self, token: &str) {
+        self.keys.write().expect("auth cache lock").remove(token);
+        self.unknown.write().expect("auth cache lock").remove(token);
+    }
 }
 
 /// At most this many buckets are kept before full ones are dropped (per-address limits see

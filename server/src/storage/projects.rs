@@ -4,12 +4,14 @@
 use async_trait::async_trait;
 use sqlx::{Postgres, Sqlite};
 
+use super::console::insert_audit;
 use super::sql::{
     CallbackKeyRow, MAX_SIGNATURE_BATCH, PendingSignature, ProjectRow, RequestKeyRow, SqlStorage, corrupt, now_ms,
     to_json,
 };
 use crate::crypto::keys::{KeyType, StoredCallbackKey, StoredRequestKey};
-use crate::domain::ports::{Merchant, ProjectStore, RequestKeyRecord, StoreError, StoreResult as Result};
+use crate::domain::audit::AuditEntry;
+use crate::domain::ports::{KeySummary, Merchant, ProjectStore, RequestKeyRecord, StoreError, StoreResult as Result};
 use crate::domain::project::{Project, ProjectSettings};
 use crate::secret::Secret;
 
@@ -223,17 +225,39 @@ macro_rules! project_store {
                 Ok(done.rows_affected() == 1)
             }
 
-            async fn add_request_key(&self, project_id: &str, key: &StoredRequestKey) -> Result<()> {
+            async fn add_request_key(
+                &self,
+                project_id: &str,
+                key: &StoredRequestKey,
+                audit: Option<&AuditEntry>,
+            ) -> Result<()> {
                 let mut tx = self.writer.begin().await?;
                 if Self::active_keys(&mut tx, project_id, None, self.dialect).await? >= MAX_ACTIVE_REQUEST_KEYS {
                     return Err(StoreError::Refused(TOO_MANY_KEYS.into()));
                 }
                 insert_request_key!(self.vault, &mut *tx, project_id, key, now_ms());
+                if let Some(audit) = audit {
+                    insert_audit!(&mut *tx, audit);
+                }
                 tx.commit().await?;
                 Ok(())
             }
 
-            async fn set_request_key_active(&self, token: &str, active: bool) -> Result<bool> {
+            async fn request_keys_of(&self, project_id: &str) -> Result<Vec<KeySummary>> {
+                let rows: Vec<(String, String, bool, i64)> = sqlx::query_as(
+                    "SELECT token, key_type, active, created_ms FROM request_keys WHERE project_id = $1 \
+                     ORDER BY created_ms DESC, token",
+                )
+                .bind(project_id)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(token, key_type, active, created_ms)| KeySummary { token, key_type, active, created_ms })
+                    .collect())
+            }
+
+            async fn set_request_key_active(&self, token: &str, active: bool, audit: Option<&AuditEntry>) -> Result<bool> {
                 let mut tx = self.writer.begin().await?;
                 let project: Option<(String,)> = sqlx::query_as("SELECT project_id FROM request_keys WHERE token = $1")
                     .bind(token)
@@ -250,6 +274,11 @@ macro_rules! project_store {
                     .bind(active)
                     .execute(&mut *tx)
                     .await?;
+                if done.rows_affected() == 1
+                    && let Some(audit) = audit
+                {
+                    insert_audit!(&mut *tx, audit);
+                }
                 tx.commit().await?;
                 Ok(done.rows_affected() == 1)
             }

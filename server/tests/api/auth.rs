@@ -165,7 +165,7 @@ async fn keys_rotate_without_downtime(backend: Backend) {
     let second = crate::helpers::ClientKey::from_created(&created);
     assert_eq!(app.post_signed(PATH, &body).await.status(), 200, "first key");
     assert_eq!(app.post_signed_with(&second, PATH, &body).await.status(), 200, "second key");
-    assert!(app.stores.projects.set_request_key_active(&app.key.token, false).await.unwrap());
+    assert!(app.stores.projects.set_request_key_active(&app.key.token, false, None).await.unwrap());
     tokio::time::sleep(std::time::Duration::from_millis(1100)).await;
     let (status, err) = error_of(app.post_signed(PATH, &body).await).await;
     assert_eq!((status, err["status_description"].as_str()), (401, Some("Unknown key")));

@@ -542,6 +542,43 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
     assert!(html[closing..].contains("1,500.00"), "{html}");
     let dashboard = browser.get("/merchant/dashboard").await;
     assert!(dashboard.html.contains("RU · card-p2p"));
+
+    // Keys: the project's key is listed; an HMAC key is added and its secret shown once.
+    let keys = browser.get("/merchant/keys").await;
+    assert!(keys.html.contains(&app.key.token) && keys.html.contains("BEGIN PUBLIC KEY"), "{}", keys.html);
+    let add = format!("/merchant/keys/{}/add", app.key.project_id);
+    let added = browser.post(&add, &[("csrf", &csrf), ("key_type", "hmac-sha512"), ("public_key", "")]).await;
+    assert_eq!(added.status, 200);
+    assert!(added.html.contains("HMAC secret") && added.html.contains("shown only this once"), "{}", added.html);
+    assert_eq!(added.headers["cache-control"], "no-store");
+    // A third active key is refused; a key of another merchant's project is not found.
+    let third = browser.post(&add, &[("csrf", &csrf), ("key_type", "hmac-sha512")]).await;
+    assert!(third.location.as_deref().unwrap().ends_with("notice=two-keys"));
+    let foreign = browser
+        .post(
+            &format!("/merchant/keys/{}/add", other_project.project_id),
+            &[("csrf", &csrf), ("key_type", "hmac-sha512")],
+        )
+        .await;
+    assert_eq!(foreign.status, 404);
+    let bad_pem = browser.post(&add, &[("csrf", &csrf), ("key_type", "ecdsa-p256"), ("public_key", "not a key")]).await;
+    assert_eq!(bad_pem.status, 400);
+    // Deactivating the original key: the API refuses it from then on.
+    let off = browser
+        .post(
+            &format!("/merchant/keys/{}/{}/active", app.key.project_id, app.key.token),
+            &[("csrf", &csrf), ("active", "false")],
+        )
+        .await;
+    assert!(off.location.as_deref().unwrap().ends_with("notice=done"), "{:?}", off.location);
+    let (status, _) = app.call("/api/v1/payment/p2p/payin/info", &app.general_ref("order-1")).await;
+    assert_eq!(status, 401, "a deactivated key stops working");
+    let query = AuditQuery { subject: Some((Subject::Key, app.key.token.clone())), before_id: None, limit: 10 };
+    let audit = app.stores.console.audit(&query).await.unwrap();
+    assert_eq!(
+        (audit[0].actor.as_str(), audit[0].action.as_str(), audit[0].state_after.as_deref()),
+        ("merchant:shop-owner", "request_key_deactivated", Some("inactive"))
+    );
 }
 
 both_backends!(

@@ -189,14 +189,19 @@ async fn at_most_two_active_request_keys(backend: Backend) {
     let second = kassa::admin::add_request_key(projects, &app.key.project_id, KeyType::EcdsaP256, None).await.unwrap();
     let third = kassa::admin::add_request_key(projects, &app.key.project_id, KeyType::EcdsaP256, None).await;
     assert!(third.unwrap_err().to_string().contains("at most two active request keys"));
-    assert!(projects.set_request_key_active(&second.token, false).await.unwrap());
+    assert!(projects.set_request_key_active(&second.token, false, None).await.unwrap());
     let third = kassa::admin::add_request_key(projects, &app.key.project_id, KeyType::HmacSha512, None).await.unwrap();
     // Re-enabling a third is refused as well.
     assert!(
-        projects.set_request_key_active(&second.token, true).await.unwrap_err().to_string().contains("at most two")
+        projects
+            .set_request_key_active(&second.token, true, None)
+            .await
+            .unwrap_err()
+            .to_string()
+            .contains("at most two")
     );
-    assert!(projects.set_request_key_active(&third.token, false).await.unwrap());
-    assert!(projects.set_request_key_active(&second.token, true).await.unwrap());
+    assert!(projects.set_request_key_active(&third.token, false, None).await.unwrap());
+    assert!(projects.set_request_key_active(&second.token, true, None).await.unwrap());
 }
 
 /// Item 12: a merchant whose endpoint stalls holds at most its project's share of delivery

@@ -26,7 +26,12 @@ pub const CONSOLE: Console = Console {
     audience: crate::domain::console::Audience::Merchant,
     base: "/merchant",
     name_key: "console-merchant-name",
-    nav: &[("/", "console-nav-payments"), ("/dashboard", "console-nav-dashboard"), ("/balance", "console-nav-balance")],
+    nav: &[
+        ("/", "console-nav-payments"),
+        ("/dashboard", "console-nav-dashboard"),
+        ("/balance", "console-nav-balance"),
+        ("/keys", "console-nav-keys"),
+    ],
 };
 
 pub fn router() -> Router<AppState> {
@@ -40,6 +45,10 @@ pub fn router() -> Router<AppState> {
         .route("/merchant/payments/{request_id}/callbacks/{callback_id}/resend", post(resend))
         .route("/merchant/balance", get(balance))
         .route("/merchant/dashboard", get(dashboard))
+        .route("/merchant/keys", get(keys))
+        .route("/merchant/keys/{project_id}/add", post(add_key))
+        .route("/merchant/keys/{project_id}/{token}/active", post(key_active))
+        .route("/merchant/keys/{project_id}/callback.pem", get(callback_pem))
 }
 
 async fn login_page(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
@@ -632,5 +641,243 @@ mod tests {
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
         assert_eq!(csv_field("-5"), "'-5");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Keys: request keys of each project (add, deactivate; two active at once for rotation) and
+// the callback public key.
+
+fn key_type_options(t: &super::Texts) -> Vec<(String, String)> {
+    vec![
+        ("ecdsa-p256".into(), t.t("console-key-ecdsa")),
+        ("rsa-sha256".into(), t.t("console-key-rsa")),
+        ("hmac-sha512".into(), t.t("console-key-hmac")),
+    ]
+}
+
+async fn keys_page(
+    state: &AppState,
+    m: &MerchantUser,
+    n: Option<app::model::ConsoleNotice>,
+    shown: Vec<Block>,
+) -> Response {
+    let t = &m.s.texts;
+    let mut blocks = shown;
+    for project in &m.projects {
+        let (keys, callback_key) =
+            match (state.projects.keys_of(&project.id).await, state.projects.callback_public_key(&project.id).await) {
+                (Ok(k), Ok(c)) => (k, c),
+                _ => return super::unavailable(state, CONSOLE, t),
+            };
+        let rows = keys
+            .iter()
+            .map(|k| {
+                let toggle = if k.active {
+                    ActionForm {
+                        danger: true,
+                        ..m.s.post(
+                            &format!("/keys/{}/{}/active", project.id, k.token),
+                            t.t("console-action-deactivate"),
+                            vec![super::hidden("active", "false")],
+                        )
+                    }
+                } else {
+                    m.s.post(
+                        &format!("/keys/{}/{}/active", project.id, k.token),
+                        t.t("console-action-activate"),
+                        vec![super::hidden("active", "true")],
+                    )
+                };
+                vec![
+                    Cell::Mono(k.token.clone()),
+                    text(k.key_type.clone()),
+                    text(t.time(k.created_ms)),
+                    Cell::Status {
+                        text: t.t(if k.active { "console-active" } else { "console-inactive" }),
+                        tone: if k.active { Tone::Good } else { Tone::Neutral },
+                    },
+                    Cell::Forms(vec![toggle]),
+                ]
+            })
+            .collect();
+        let add = ActionForm {
+            inline: false,
+            label: Some(t.t("console-key-add")),
+            ..m.s.post(
+                &format!("/keys/{}/add", project.id),
+                t.t("console-key-add"),
+                vec![
+                    FormField {
+                        value: "ecdsa-p256".into(),
+                        ..field("key_type", t.t("console-col-type"), FieldKind::Select(key_type_options(t)), true)
+                    },
+                    FormField {
+                        hint: Some(t.t("console-key-pem-hint")),
+                        ..field("public_key", t.t("console-key-pem"), FieldKind::TextArea, false)
+                    },
+                ],
+            )
+        };
+        let mut section = vec![
+            Block::Table(Table {
+                caption: t.t("console-keys-request"),
+                headers: [
+                    "console-col-token",
+                    "console-col-type",
+                    "console-col-created",
+                    "console-col-state",
+                    "console-col-actions",
+                ]
+                .iter()
+                .map(|k| t.t(k))
+                .collect(),
+                rows,
+                empty: t.t("console-empty"),
+            }),
+            Block::Form(add),
+        ];
+        match callback_key {
+            Some(pem) => section.push(Block::Facts(vec![
+                (t.t("console-keys-callback"), Cell::Mono(pem)),
+                (
+                    String::new(),
+                    link(format!("{}/keys/{}/callback.pem", CONSOLE.base, project.id), t.t("console-keys-download")),
+                ),
+            ])),
+            None => section.push(Block::Paragraph(t.t("console-keys-callback-hmac"))),
+        }
+        blocks.push(Block::Section { heading: project.name.clone(), id: format!("p-{}", project.id), blocks: section });
+    }
+    m.s.page(state, "/keys", t.t("console-keys-title"), n, blocks)
+}
+
+async fn keys(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
+    let m = match merchant_user(&state, &session, Some(&params), &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    let n = notice(&m.s.texts, param(&params, "notice"));
+    keys_page(&state, &m, n, Vec::new()).await
+}
+
+#[derive(serde::Deserialize)]
+struct AddKeyForm {
+    csrf: Option<String>,
+    key_type: Option<String>,
+    public_key: Option<String>,
+}
+
+async fn add_key(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Path(project_id): Path<String>,
+    Form(form): Form<AddKeyForm>,
+) -> Response {
+    let m = match merchant_user(&state, &session, None, &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    if !m.s.csrf_ok(form.csrf.as_deref()) {
+        return super::forbidden(&state, &m.s);
+    }
+    if !m.projects.iter().any(|p| p.id == project_id) {
+        return not_found(&state, &m);
+    }
+    let t = &m.s.texts;
+    let Some(key_type) = form.key_type.as_deref().and_then(crate::crypto::keys::KeyType::parse) else {
+        return m.s.back("/keys", "invalid");
+    };
+    match state.projects.add_request_key(&project_id, key_type, form.public_key.as_deref(), &m.s.user.who()).await {
+        Ok(shown) => {
+            // Shown once, in this answer only (never stored in clear, never in a URL).
+            let mut facts = vec![(t.t("console-col-token"), Cell::Mono(shown.token.clone()))];
+            if let Some(secret) = &shown.hmac_secret {
+                facts.push((t.t("console-key-secret"), Cell::Mono(secret.expose().clone())));
+            }
+            let block = Block::Section {
+                heading: t.t("console-key-added"),
+                id: "added".into(),
+                blocks: vec![Block::Paragraph(t.t("console-key-added-help")), Block::Facts(facts)],
+            };
+            keys_page(&state, &m, None, vec![block]).await
+        }
+        Err(crate::domain::payments::DomainError::Validation(v)) => {
+            let text = v.iter().map(|v| format!("{}: {}", v.field, v.message)).collect::<Vec<_>>().join("; ");
+            let n = Some(app::model::ConsoleNotice {
+                text: format!("{} {text}", t.t("console-notice-invalid")),
+                error: true,
+            });
+            let mut r = keys_page(&state, &m, n, Vec::new()).await;
+            *r.status_mut() = StatusCode::BAD_REQUEST;
+            r
+        }
+        Err(crate::domain::payments::DomainError::Conflict(_)) => m.s.back("/keys", "two-keys"),
+        Err(e) => m.s.back("/keys", refusal(&e)),
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct KeyActiveForm {
+    csrf: Option<String>,
+    active: Option<String>,
+}
+
+async fn key_active(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Path((project_id, token)): Path<(String, String)>,
+    Form(form): Form<KeyActiveForm>,
+) -> Response {
+    let m = match merchant_user(&state, &session, None, &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    if !m.s.csrf_ok(form.csrf.as_deref()) {
+        return super::forbidden(&state, &m.s);
+    }
+    if !m.projects.iter().any(|p| p.id == project_id) {
+        return not_found(&state, &m);
+    }
+    let active = form.active.as_deref() == Some("true");
+    match state.projects.set_key_active(&project_id, &token, active, &m.s.user.who()).await {
+        Ok(()) => {
+            state.auth_cache.forget_key(&token);
+            m.s.back("/keys", "done")
+        }
+        Err(crate::domain::payments::DomainError::Missing) => not_found(&state, &m),
+        Err(crate::domain::payments::DomainError::Conflict(_)) => m.s.back("/keys", "two-keys"),
+        Err(e) => m.s.back("/keys", refusal(&e)),
+    }
+}
+
+async fn callback_pem(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Path(project_id): Path<String>,
+) -> Response {
+    let m = match merchant_user(&state, &session, None, &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    if !m.projects.iter().any(|p| p.id == project_id) {
+        return not_found(&state, &m);
+    }
+    match state.projects.callback_public_key(&project_id).await {
+        Ok(Some(pem)) => {
+            let mut r = pem.into_response();
+            let h = r.headers_mut();
+            h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/x-pem-file"));
+            h.insert(
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_static("attachment; filename=\"kassa-callback-key.pem\""),
+            );
+            r
+        }
+        Ok(None) => not_found(&state, &m),
+        Err(_) => super::unavailable(&state, CONSOLE, &m.s.texts),
     }
 }
