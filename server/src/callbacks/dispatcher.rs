@@ -271,12 +271,12 @@ impl Dispatcher {
     }
 }
 
-const NO_PUBLIC_ADDRESS: &str =
+pub(super) const NO_PUBLIC_ADDRESS: &str =
     "no public address for the callback host (names that do not resolve, or resolve to private addresses, are refused)";
 
 /// Why an attempt failed, in words that are safe to show the merchant: a fixed category, never
 /// the text of the underlying error (which can name internal hosts, addresses or resolvers).
-fn describe_error(e: reqwest::Error) -> String {
+pub(super) fn describe_error(e: reqwest::Error) -> String {
     use std::error::Error as _;
     let mut causes = Vec::new();
     let mut source = e.source();

@@ -5,5 +5,6 @@
 
 pub mod dispatcher;
 pub mod guard;
+pub mod probe;
 pub mod render;
 pub mod signer;

@@ -84,6 +84,11 @@ impl Projects {
         Ok(self.store.callback_key(project_id).await?.and_then(|k| k.public_key_pem))
     }
 
+    /// The key this project's callbacks are signed with (for the integration check).
+    pub async fn callback_signing_key(&self, project_id: &str) -> Result<Option<keys::StoredCallbackKey>> {
+        Ok(self.store.callback_key(project_id).await?)
+    }
+
     pub async fn project(&self, project_id: &str) -> Result<Option<Project>> {
         Ok(self.store.project(project_id).await?)
     }

@@ -581,7 +581,59 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
     );
 }
 
+/// The integration check sends one signed test callback and shows what went and came back;
+/// the merchant's server can verify it with the callback public key.
+async fn the_integration_check_sends_a_signed_test_callback(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let receiver = crate::receiver::Receiver::start(crate::receiver::Behaviour::default()).await;
+    let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
+    ConsoleUsers::new(app.stores.console.clone())
+        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
+        .await
+        .unwrap();
+    let browser = Browser::new(&app);
+    browser.log_in_to("/merchant", "shop-owner", PASSWORD).await;
+    let page = browser.get("/merchant/integration").await;
+    let url = format!("{}/hook", receiver.url);
+    let result = browser
+        .post("/merchant/integration", &[("csrf", &page.csrf()), ("project", &app.key.project_id), ("url", &url)])
+        .await;
+    assert_eq!(result.status, 200);
+    assert!(result.html.contains("HTTP 200 in"), "{}", result.html);
+    assert!(result.html.contains("x-access-signature") && result.html.contains("Signed message"));
+    let got = receiver.received();
+    assert_eq!(got.len(), 1);
+    assert_eq!(got[0].json()["general"]["payment_id"], "kassa-integration-check");
+    let pem = browser
+        .client
+        .get(app.url(&format!("/merchant/keys/{}/callback.pem", app.key.project_id)))
+        .send()
+        .await
+        .unwrap();
+    let pem = pem.text().await.unwrap();
+    assert!(
+        crate::callback_example::verify_callback(
+            &got[0].body,
+            got[0].header("x-access-timestamp"),
+            got[0].header("x-access-signature"),
+            &pem
+        ),
+        "the test callback verifies with the downloadable callback key"
+    );
+    // The SSRF guard applies: a URL that is not https (nor allowed loopback) is refused, nothing sent.
+    let refused = browser
+        .post(
+            "/merchant/integration",
+            &[("csrf", &page.csrf()), ("project", &app.key.project_id), ("url", "ftp://example.com/x")],
+        )
+        .await;
+    assert_eq!(refused.status, 200);
+    assert!(!refused.html.contains("HTTP 200 in"));
+    assert_eq!(receiver.received().len(), 1);
+}
+
 both_backends!(
+    the_integration_check_sends_a_signed_test_callback,
     a_merchant_sees_only_its_own,
     payments_are_found_by_filters,
     a_statement_applied_twice_credits_once,

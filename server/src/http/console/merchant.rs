@@ -31,6 +31,7 @@ pub const CONSOLE: Console = Console {
         ("/dashboard", "console-nav-dashboard"),
         ("/balance", "console-nav-balance"),
         ("/keys", "console-nav-keys"),
+        ("/integration", "console-nav-integration"),
     ],
 };
 
@@ -46,6 +47,7 @@ pub fn router() -> Router<AppState> {
         .route("/merchant/balance", get(balance))
         .route("/merchant/dashboard", get(dashboard))
         .route("/merchant/keys", get(keys))
+        .route("/merchant/integration", get(integration).post(integration_send))
         .route("/merchant/keys/{project_id}/add", post(add_key))
         .route("/merchant/keys/{project_id}/{token}/active", post(key_active))
         .route("/merchant/keys/{project_id}/callback.pem", get(callback_pem))
@@ -880,4 +882,121 @@ async fn callback_pem(
         Ok(None) => not_found(&state, &m),
         Err(_) => super::unavailable(&state, CONSOLE, &m.s.texts),
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Integration check: a signed test callback to a URL of the merchant's choice.
+
+fn integration_form(m: &MerchantUser, url: &str) -> ActionForm {
+    let t = &m.s.texts;
+    let projects = m.projects.iter().map(|p| (p.id.clone(), p.name.clone())).collect();
+    ActionForm {
+        inline: false,
+        label: Some(t.t("console-integration-title")),
+        ..m.s.post(
+            "/integration",
+            t.t("console-integration-send"),
+            vec![
+                field("project", t.t("console-col-project"), FieldKind::Select(projects), true),
+                FormField {
+                    value: url.to_string(),
+                    hint: Some(t.t("console-integration-url-hint")),
+                    ..field("url", t.t("console-col-url"), FieldKind::Text, true)
+                },
+            ],
+        )
+    }
+}
+
+async fn integration(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
+    let m = match merchant_user(&state, &session, Some(&params), &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    let t = &m.s.texts;
+    let blocks = vec![Block::Paragraph(t.t("console-integration-help")), Block::Form(integration_form(&m, ""))];
+    m.s.page(&state, "/integration", t.t("console-integration-title"), None, blocks)
+}
+
+#[derive(serde::Deserialize)]
+struct ProbeForm {
+    csrf: Option<String>,
+    project: Option<String>,
+    url: Option<String>,
+}
+
+async fn integration_send(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Form(form): Form<ProbeForm>,
+) -> Response {
+    let m = match merchant_user(&state, &session, None, &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    if !m.s.csrf_ok(form.csrf.as_deref()) {
+        return super::forbidden(&state, &m.s);
+    }
+    let t = &m.s.texts;
+    let Some(project) = m.projects.iter().find(|p| Some(&p.id) == form.project.as_ref()) else {
+        return not_found(&state, &m);
+    };
+    let url = form.url.unwrap_or_default().trim().to_string();
+    let key = match state.projects.callback_signing_key(&project.id).await {
+        Ok(Some(k)) => k,
+        Ok(None) => return m.s.back("/integration", "failed"),
+        Err(_) => return super::unavailable(&state, CONSOLE, t),
+    };
+    let report = crate::callbacks::probe::probe(
+        &key,
+        &project.merchant_id,
+        &project.id,
+        &url,
+        state.config.allow_private_callbacks,
+        std::time::Duration::from_millis(state.config.callback_timeout_ms),
+        crate::domain::time::now_ms(),
+    )
+    .await;
+    let answer = match (&report.http_status, &report.error) {
+        (Some(status), _) => Cell::Status {
+            text: t.ta(
+                "console-integration-status",
+                &[("status", Arg::Number(*status as i64)), ("ms", Arg::Number(report.latency_ms as i64))],
+            ),
+            tone: if (200..300).contains(status) { Tone::Good } else { Tone::Bad },
+        },
+        (None, Some(error)) => Cell::Status { text: error.clone(), tone: Tone::Bad },
+        (None, None) => Cell::Status { text: "-".into(), tone: Tone::Neutral },
+    };
+    let mut sent = vec![(t.t("console-col-url"), Cell::Mono(report.url.clone()))];
+    sent.extend(report.headers.iter().map(|(k, v)| (k.clone(), Cell::Mono(v.clone()))));
+    sent.push((t.t("console-integration-body"), Cell::Mono(report.body.clone())));
+    let check = vec![
+        (t.t("console-integration-normalized"), Cell::Mono(report.normalized.clone())),
+        (t.t("console-integration-message"), Cell::Mono(report.signed_message.clone())),
+        (t.t("console-integration-algorithm"), Cell::Mono(report.algorithm.clone())),
+    ];
+    let blocks = vec![
+        Block::Section {
+            heading: t.t("console-integration-answer"),
+            id: "answer".into(),
+            blocks: vec![Block::Facts(vec![
+                (t.t("console-col-http"), answer),
+                (t.t("console-col-response"), Cell::Mono(report.response_excerpt.clone().unwrap_or_default())),
+            ])],
+        },
+        Block::Section {
+            heading: t.t("console-integration-sent"),
+            id: "sent".into(),
+            blocks: vec![Block::Facts(sent)],
+        },
+        Block::Section {
+            heading: t.t("console-integration-verify"),
+            id: "verify".into(),
+            blocks: vec![Block::Paragraph(t.t("console-integration-verify-help")), Block::Facts(check)],
+        },
+        Block::Form(integration_form(&m, &url)),
+    ];
+    m.s.page(&state, "/integration", t.t("console-integration-title"), None, blocks)
 }
