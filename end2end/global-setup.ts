@@ -41,6 +41,8 @@ export default async function globalSetup() {
   // An operator of the console, added the way an admin would (password on standard input).
   const operatorLogin = { login: 'e2e-operator', password: 'e2e operator password' };
   execFileSync(bin, ['operator', 'add', '--login', operatorLogin.login, '--password-stdin'], { env, input: `${operatorLogin.password}\n` });
+  const merchantLogin = { login: 'e2e-merchant', password: 'e2e merchant password' };
+  execFileSync(bin, ['merchant', 'user', 'add', '--merchant', created.merchant_id, '--login', merchantLogin.login, '--password-stdin'], { env, input: `${merchantLogin.password}\n` });
   const log = fs.openSync(path.join(dir, 'server.log'), 'a');
   const server = spawn(bin, ['serve'], { env, stdio: ['ignore', log, log] });
   await waitHealthy(baseURL, 60);
@@ -63,7 +65,7 @@ export default async function globalSetup() {
     await operator('/api/v1/operator/requisites', { country: 'NG', currency: 'NGN', methods: ['ussd', 'payin-ussd'], pan: `*737*1*012345678${i}#`, card_holder: 'CHINEDU OKAFOR', bank_symbol: 'gtbank' });
     await operator('/api/v1/operator/requisites', { country: 'KZ', currency: 'KZT', methods: ['international-card-p2p', 'payin-p2p-card-international'], pan: i ? '4400430123456789' : '4400430123456797', card_holder: 'AIGERIM NURLANOVA', bank_symbol: 'kaspi' });
   }
-  fs.writeFileSync(STATE_FILE, JSON.stringify({ baseURL, created, operatorToken: env.KASSA_OPERATOR_TOKEN, operatorLogin, dir }));
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ baseURL, created, operatorToken: env.KASSA_OPERATOR_TOKEN, operatorLogin, merchantLogin, dir }));
   fs.mkdirSync(path.join(__dirname, 'screenshots'), { recursive: true });
 
   return async () => {

@@ -8,6 +8,7 @@ import path from 'node:path';
 const state = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '.e2e-state.json'), 'utf8'));
 export const baseURL: string = state.baseURL;
 export const operatorLogin: { login: string; password: string } = state.operatorLogin;
+export const merchantLogin: { login: string; password: string } = state.merchantLogin;
 const project = state.created;
 
 /** `path:value` lines of every scalar, sorted by UTF-8 bytes, joined with `;`. */

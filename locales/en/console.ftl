@@ -221,3 +221,5 @@ console-integration-verify-help = Normalize the JSON body (decisions.md §2), en
 console-integration-normalized = Normalized body
 console-integration-message = Signed message
 console-integration-algorithm = Algorithm (x-access-merchant-algorithm)
+state-processing = In progress (any)
+state-dispute = Dispute (any)

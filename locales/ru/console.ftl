@@ -221,3 +221,5 @@ console-integration-verify-help = Нормализуйте JSON-тело (decisi
 console-integration-normalized = Нормализованное тело
 console-integration-message = Подписываемое сообщение
 console-integration-algorithm = Алгоритм (x-access-merchant-algorithm)
+state-processing = В обработке (любой)
+state-dispute = Спор (любой)

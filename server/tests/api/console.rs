@@ -521,6 +521,14 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
     assert_eq!(lines.len(), 2, "{csv}");
     assert!(lines[1].starts_with(&format!("{own},order-1,")) && lines[1].contains(",1500.00,"), "{csv}");
     assert!(!csv.contains(&theirs));
+    // Compressed, as browsers ask for it: the stream ends cleanly.
+    let gz =
+        browser.client.get(app.url("/merchant/payments.csv")).header("accept-encoding", "gzip").send().await.unwrap();
+    assert_eq!(gz.headers()["content-encoding"], "gzip");
+    let bytes = gz.bytes().await.expect("the whole compressed body");
+    let mut text = String::new();
+    std::io::Read::read_to_string(&mut flate2::read::GzDecoder::new(&bytes[..]), &mut text).unwrap();
+    assert_eq!(text, csv);
 
     // Balance and a statement of today that adds up: opening 0, one credit, closing 1,500.00.
     let (status, _) = app

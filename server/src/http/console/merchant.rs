@@ -182,10 +182,16 @@ async fn payments(State(state): State<AppState>, session: Session, headers: Head
         Ok(f) => f,
         Err(_) => return m.s.page(&state, "/", t.t("console-payments-title"), notice(t, Some("invalid")), blocks),
     };
+    let exact = filter.term.is_some();
     let found = match state.payments.search(filter).await {
         Ok(found) => found,
         Err(_) => return super::unavailable(&state, CONSOLE, t),
     };
+    // An exact id opens the payment (the question is usually about one).
+    if exact && found.len() == 1 && param(&params, "after_id").is_none() {
+        return axum::response::Redirect::to(&format!("{}/payments/{}", CONSOLE.base, found[0].request_id))
+            .into_response();
+    }
     let query: String = params
         .0
         .iter()
@@ -448,7 +454,8 @@ async fn export(State(state): State<AppState>, session: Session, headers: Header
             Some((Ok(chunk), (next, false)))
         }
     });
-    let mut r = Body::from_stream(stream).into_response();
+    // Fused: a body may be polled once more after its end.
+    let mut r = Body::from_stream(futures_util::StreamExt::fuse(stream)).into_response();
     let h = r.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/csv; charset=utf-8"));
     h.insert(header::CONTENT_DISPOSITION, HeaderValue::from_static("attachment; filename=\"payments.csv\""));
