@@ -223,3 +223,5 @@ console-integration-message = Signed message
 console-integration-algorithm = Algorithm (x-access-merchant-algorithm)
 state-processing = In progress (any)
 state-dispute = Dispute (any)
+console-col-open = Open payments
+console-col-turnover = Received today

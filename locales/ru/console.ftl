@@ -223,3 +223,5 @@ console-integration-message = Подписываемое сообщение
 console-integration-algorithm = Алгоритм (x-access-merchant-algorithm)
 state-processing = В обработке (любой)
 state-dispute = Спор (любой)
+console-col-open = Открытые платежи
+console-col-turnover = Получено сегодня

@@ -518,10 +518,19 @@ impl Payments {
     }
 
     /// Queues a callback of the payment for an immediate attempt, retried like a final one.
-    pub async fn resend_callback(&self, request_id: &str, callback_id: i64) -> Result<Vec<CallbackRecord>> {
+    pub async fn resend_callback(
+        &self,
+        request_id: &str,
+        callback_id: i64,
+        who: Option<&Who>,
+    ) -> Result<Vec<CallbackRecord>> {
         let now = now_ms();
         let give_up = now + outbox::FINAL_RETRY_WINDOW_MS;
-        if !self.stores.outbox.resend_callback(request_id, callback_id, now, give_up).await? {
+        let audit = who.map(|who| {
+            AuditEntry::new(who, "callback_resent", Subject::Payment, request_id, now)
+                .detail(format!("callback {callback_id}"))
+        });
+        if !self.stores.outbox.resend_callback(request_id, callback_id, now, give_up, audit.as_ref()).await? {
             return Err(DomainError::Conflict("Callback not found or being delivered".into()));
         }
         self.callbacks_ready.notify_one();

@@ -244,6 +244,7 @@ pub trait OutboxStore: Send + Sync + 'static {
         callback_id: i64,
         now_ms: i64,
         give_up_ms: i64,
+        audit: Option<&AuditEntry>,
     ) -> StoreResult<bool>;
     /// When the next pending callback is due (to sleep until then).
     async fn next_callback_due(&self) -> StoreResult<Option<i64>>;
@@ -258,6 +259,9 @@ pub trait RequisiteStore: Send + Sync + 'static {
     async fn requisite(&self, id: &str) -> StoreResult<Option<Requisite>>;
     async fn requisite_by_pan(&self, pan: &str) -> StoreResult<Option<Requisite>>;
     async fn set_requisite_active(&self, id: &str, active: bool, audit: Option<&AuditEntry>) -> StoreResult<bool>;
+    /// Per requisite: the open payments it holds, and the amount of its payments created since
+    /// `since_ms` that succeeded.
+    async fn requisite_usage(&self, since_ms: i64) -> StoreResult<Vec<(String, i64, i64)>>;
     /// New amount limits of a requisite (`None`: no limit).
     async fn set_requisite_limits(
         &self,

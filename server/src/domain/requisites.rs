@@ -223,6 +223,12 @@ impl Requisites {
         Ok(requisite)
     }
 
+    /// Per requisite id: open payments held, and today's turnover (payments created since
+    /// `since_ms` that succeeded).
+    pub async fn usage(&self, since_ms: i64) -> Result<std::collections::HashMap<String, (i64, i64)>> {
+        Ok(self.store.requisite_usage(since_ms).await?.into_iter().map(|(id, open, t)| (id, (open, t))).collect())
+    }
+
     pub async fn list(&self) -> Result<Vec<Requisite>> {
         Ok(self.store.requisites().await?)
     }

@@ -133,11 +133,16 @@ pub async fn resend(
 ) -> ApiResult<Json<Vec<CallbackView>>> {
     let (payment_id, callback_id) = parse(&req.body, true)?;
     let payment = state.payments.find(&req.project.id, &payment_id).await?;
-    resend_and_list(&state, &payment.request_id, callback_id.unwrap_or_default()).await
+    resend_and_list(&state, &payment.request_id, callback_id.unwrap_or_default(), None).await
 }
 
-async fn resend_and_list(state: &AppState, request_id: &str, callback_id: i64) -> ApiResult<Json<Vec<CallbackView>>> {
-    let records = state.payments.resend_callback(request_id, callback_id).await?;
+async fn resend_and_list(
+    state: &AppState,
+    request_id: &str,
+    callback_id: i64,
+    who: Option<&crate::domain::audit::Who>,
+) -> ApiResult<Json<Vec<CallbackView>>> {
+    let records = state.payments.resend_callback(request_id, callback_id, who).await?;
     Ok(Json(records.into_iter().map(Into::into).collect()))
 }
 
@@ -156,5 +161,5 @@ pub async fn operator_resend(
     Path((request_id, callback_id)): Path<(String, i64)>,
 ) -> ApiResult<Json<Vec<CallbackView>>> {
     let payment = state.payments.by_request_id(&request_id).await?;
-    resend_and_list(&state, &payment.request_id, callback_id).await
+    resend_and_list(&state, &payment.request_id, callback_id, Some(&crate::domain::audit::Who::OperatorApi)).await
 }

@@ -1,6 +1,7 @@
 //! The outbox port on SQL: claiming due callbacks in order per payment, recording attempts
 //! (the state they lead to is decided by the domain's outbox rules), and the attempt log.
 
+use crate::domain::audit::AuditEntry;
 use async_trait::async_trait;
 use sqlx::{Postgres, Sqlite};
 
@@ -176,7 +177,15 @@ macro_rules! outbox_store {
                 Ok(records)
             }
 
-            async fn resend_callback(&self, request_id: &str, callback_id: i64, now_ms: i64, give_up_ms: i64) -> Result<bool> {
+            async fn resend_callback(
+                &self,
+                request_id: &str,
+                callback_id: i64,
+                now_ms: i64,
+                give_up_ms: i64,
+                audit: Option<&AuditEntry>,
+            ) -> Result<bool> {
+                let mut tx = self.writer.begin().await?;
                 let done = sqlx::query(
                     "UPDATE callbacks SET state = $5, next_attempt_ms = $3, give_up_ms = $4 \
                      WHERE id = $1 AND request_id = $2 AND (lease_until_ms IS NULL OR lease_until_ms < $3)",
@@ -186,9 +195,16 @@ macro_rules! outbox_store {
                 .bind(now_ms)
                 .bind(give_up_ms)
                 .bind(CallbackState::Pending.code())
-                .execute(&self.writer)
+                .execute(&mut *tx)
                 .await?;
-                Ok(done.rows_affected() == 1)
+                if done.rows_affected() != 1 {
+                    return Ok(false);
+                }
+                if let Some(audit) = audit {
+                    super::console::insert_audit!(&mut *tx, audit);
+                }
+                tx.commit().await?;
+                Ok(true)
             }
 
             async fn next_callback_due(&self) -> Result<Option<i64>> {

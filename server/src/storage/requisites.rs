@@ -87,6 +87,33 @@ macro_rules! requisite_store {
                 Ok(true)
             }
 
+            async fn requisite_usage(&self, since_ms: i64) -> Result<Vec<(String, i64, i64)>> {
+                // Open holds are the rows of the partial unique index on requisite_hold
+                // ("{requisite_id}:{amount}"); the turnover comes from the covering index on
+                // created_ms, which carries requisite_id, status and amount.
+                let holds: Vec<(String,)> =
+                    sqlx::query_as("SELECT requisite_hold FROM payments WHERE requisite_hold IS NOT NULL")
+                        .fetch_all(&self.pool)
+                        .await?;
+                let turnover: Vec<(String, i64)> = sqlx::query_as(
+                    "SELECT requisite_id, CAST(SUM(amount) AS BIGINT) FROM payments \
+                     WHERE created_ms >= $1 AND requisite_id IS NOT NULL AND status = 'success' GROUP BY requisite_id",
+                )
+                .bind(since_ms)
+                .fetch_all(&self.pool)
+                .await?;
+                let mut usage: std::collections::BTreeMap<String, (i64, i64)> = Default::default();
+                for (hold,) in holds {
+                    if let Some((id, _)) = hold.rsplit_once(':') {
+                        usage.entry(id.to_string()).or_default().0 += 1;
+                    }
+                }
+                for (id, amount) in turnover {
+                    usage.entry(id).or_default().1 += amount;
+                }
+                Ok(usage.into_iter().map(|(id, (open, turnover))| (id, open, turnover)).collect())
+            }
+
             async fn set_requisite_limits(
                 &self,
                 id: &str,

@@ -380,6 +380,9 @@ async fn a_statement_applied_twice_credits_once(backend: Backend) {
     };
 
     // The check changes nothing.
+    // The pool shows the card holding one open payment, nothing received yet.
+    let pool = browser.get("/operator/requisites").await;
+    assert!(pool.html.contains("<span class=\"num\">1</span>"), "{}", pool.html);
     let preview = Browser::page(upload(csrf.clone()).await.unwrap()).await;
     assert_eq!(preview.status, 200, "{}", preview.html);
     assert!(preview.html.contains(&format!("credits {request_id}")), "{}", preview.html);
@@ -415,6 +418,8 @@ async fn a_statement_applied_twice_credits_once(backend: Backend) {
         app.call("/api/v1/balance/info", &serde_json::json!({"general": {"project_id": app.key.project_id}})).await;
     assert_eq!(balance["balance"][0]["amount"], 150000, "no double credit: {balance}");
     assert!(app.stores.ledger.verify().await.unwrap().is_empty());
+    let pool = browser.get("/operator/requisites").await;
+    assert!(pool.html.contains("1,500.00") && !pool.html.contains("<span class=\"num\">1</span>"), "{}", pool.html);
     // The unmatched row waits in the queue; the matched one is in the payment's audit trail.
     assert!(browser.get("/operator/").await.html.contains("BANK-2"));
     let audit = audit_of(&app, &request_id).await;

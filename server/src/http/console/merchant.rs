@@ -380,7 +380,7 @@ async fn resend(
         _ => return not_found(&state, &m),
     }
     let path = format!("/payments/{request_id}");
-    match state.payments.resend_callback(&request_id, callback_id).await {
+    match state.payments.resend_callback(&request_id, callback_id, Some(&m.s.user.who())).await {
         Ok(_) => m.s.back(&path, "resent"),
         Err(e) => m.s.back(&path, refusal(&e)),
     }

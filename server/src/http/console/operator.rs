@@ -947,7 +947,7 @@ async fn resend(
 ) -> Response {
     let s = operator_post!(state, session, headers, form.csrf.as_deref());
     let path = format!("/payments/{request_id}");
-    match state.payments.resend_callback(&request_id, callback_id).await {
+    match state.payments.resend_callback(&request_id, callback_id, Some(&s.user.who())).await {
         Ok(_) => s.back(&path, "resent"),
         Err(e) => s.back(&path, refusal(&e)),
     }
@@ -1000,10 +1000,12 @@ async fn requisites_page(
     status: axum::http::StatusCode,
 ) -> Response {
     let t = &s.texts;
-    let list = match state.requisites.list().await {
-        Ok(l) => l,
-        Err(_) => return super::unavailable(state, CONSOLE, t),
-    };
+    let now = crate::domain::time::now_ms();
+    let (list, usage) =
+        match (state.requisites.list().await, state.requisites.usage(now - now.rem_euclid(86_400_000)).await) {
+            (Ok(l), Ok(u)) => (l, u),
+            _ => return super::unavailable(state, CONSOLE, t),
+        };
     let rows = list
         .iter()
         .map(|r| {
@@ -1046,6 +1048,8 @@ async fn requisites_page(
                 text(r.methods.join(", ")),
                 text(r.bank_name.clone().or(r.bank_symbol.clone()).unwrap_or_else(|| "-".into())),
                 text(format!("{} … {}", limits(r.min_amount), limits(r.max_amount))),
+                Cell::Number(usage.get(&r.id).map_or(0, |u| u.0).to_string()),
+                Cell::Number(t.amount(usage.get(&r.id).map_or(0, |u| u.1), &r.currency)),
                 Cell::Status {
                     text: t.t(if r.active { "console-active" } else { "console-inactive" }),
                     tone: if r.active { Tone::Good } else { Tone::Neutral },
@@ -1091,6 +1095,8 @@ async fn requisites_page(
                 "console-col-method",
                 "console-field-bank",
                 "console-col-limits",
+                "console-col-open",
+                "console-col-turnover",
                 "console-col-state",
                 "console-col-actions",
             ]
