@@ -225,3 +225,5 @@ state-processing = In progress (any)
 state-dispute = Dispute (any)
 console-col-open = Open payments
 console-col-turnover = Received today
+console-col-last-used = Last used (UTC)
+console-never = never

@@ -225,3 +225,5 @@ state-processing = В обработке (любой)
 state-dispute = Спор (любой)
 console-col-open = Открытые платежи
 console-col-turnover = Получено сегодня
+console-col-last-used = Последнее использование (UTC)
+console-never = никогда

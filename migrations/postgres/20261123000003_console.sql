@@ -72,3 +72,6 @@ CREATE INDEX ledger_entries_request ON ledger_entries (request_id) WHERE request
 
 -- The dashboard's "went to dispute": the few history rows of disputes, by time.
 CREATE INDEX payment_status_history_disputes ON payment_status_history (at_ms) WHERE status = 'dispute';
+
+-- When a request key last authenticated a request (to within the auth cache's lifetime).
+ALTER TABLE request_keys ADD COLUMN last_used_ms BIGINT;

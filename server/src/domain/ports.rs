@@ -63,6 +63,7 @@ pub struct KeySummary {
     pub key_type: String,
     pub active: bool,
     pub created_ms: i64,
+    pub last_used_ms: Option<i64>,
 }
 
 /// A row of a payment's status history.
@@ -379,6 +380,8 @@ pub trait ProjectStore: Send + Sync + 'static {
     async fn set_request_key_active(&self, token: &str, active: bool, audit: Option<&AuditEntry>) -> StoreResult<bool>;
     /// A project's request keys, newest first (no secrets).
     async fn request_keys_of(&self, project_id: &str) -> StoreResult<Vec<KeySummary>>;
+    /// Records that a key authenticated a request at `at_ms`.
+    async fn touch_request_key(&self, token: &str, at_ms: i64) -> StoreResult<()>;
     /// Deactivates every request key of the project but `keep`.
     async fn deactivate_request_keys_except(&self, project_id: &str, keep: &str) -> StoreResult<()>;
     async fn request_key(&self, token: &str) -> StoreResult<Option<RequestKeyRecord>>;

@@ -93,6 +93,11 @@ impl Projects {
         Ok(self.store.project(project_id).await?)
     }
 
+    /// Records that a key authenticated a request now (called once per auth-cache lifetime).
+    pub async fn touch_key(&self, token: &str) -> Result<()> {
+        Ok(self.store.touch_request_key(token, now_ms()).await?)
+    }
+
     /// A request key by its token (`x-access-token`), with its project and merchant.
     pub async fn request_key(&self, token: &str) -> Result<Option<RequestKeyRecord>> {
         Ok(self.store.request_key(token).await?)

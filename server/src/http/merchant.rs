@@ -211,6 +211,16 @@ async fn verify(
         return Err(AuthFailure::UnknownKey.into());
     }
     state.limiter.check(&project.id)?;
+    // The key authenticated this request: its "last used" (for the merchant console), written
+    // off the request's path and at most once per few seconds.
+    if state.auth_cache.should_touch(token) {
+        let (projects, token) = (state.projects.clone(), token.to_string());
+        tokio::spawn(async move {
+            if let Err(e) = projects.touch_key(&token).await {
+                tracing::debug!(error = %e, "last use of a key not recorded");
+            }
+        });
+    }
 
     // The signature covers the body and the timestamp, not the endpoint (the spec's scheme):
     // the same signature is accepted again on its own endpoint (a retry) and refused on any
@@ -280,14 +290,26 @@ pub struct AuthCache {
     projects: RwLock<HashMap<String, (Instant, Project)>>,
     /// Database lookups of keys (a metric).
     lookups: prometheus_client::metrics::counter::Counter,
+    /// When each key's "last used" was last written (at most once per [`TOUCH_EVERY`]).
+    touched: Mutex<HashMap<String, Instant>>,
 }
+
+/// A key's "last used" is written at most this often per process.
+const TOUCH_EVERY: Duration = Duration::from_secs(10);
 
 /// At most this many unknown tokens are remembered; a full set is emptied and starts again.
 const MAX_UNKNOWN_TOKENS: usize = 10_000;
 
 impl AuthCache {
     pub fn new(ttl: Duration, lookups: prometheus_client::metrics::counter::Counter) -> Self {
-        AuthCache { ttl, keys: RwLock::default(), unknown: RwLock::default(), projects: RwLock::default(), lookups }
+        AuthCache {
+            ttl,
+            keys: RwLock::default(),
+            unknown: RwLock::default(),
+            projects: RwLock::default(),
+            lookups,
+            touched: Mutex::default(),
+        }
     }
 
     async fn key(
@@ -336,6 +358,23 @@ impl AuthCache {
             self.projects.write().expect("auth cache lock").insert(id.to_string(), (Instant::now(), p.clone()));
         }
         Ok(project)
+    }
+
+    /// Whether to record now that `token` authenticated a request (true at most once per
+    /// [`TOUCH_EVERY`]).
+    fn should_touch(&self, token: &str) -> bool {
+        let mut touched = self.touched.lock().expect("auth cache lock");
+        let now = Instant::now();
+        match touched.get(token) {
+            Some(at) if now.duration_since(*at) < TOUCH_EVERY => false,
+            _ => {
+                if touched.len() >= MAX_UNKNOWN_TOKENS {
+                    touched.clear();
+                }
+                touched.insert(token.to_string(), now);
+                true
+            }
+        }
     }
 
     /// Drops a project changed by this process, so the change applies at once here.

@@ -244,8 +244,8 @@ macro_rules! project_store {
             }
 
             async fn request_keys_of(&self, project_id: &str) -> Result<Vec<KeySummary>> {
-                let rows: Vec<(String, String, bool, i64)> = sqlx::query_as(
-                    "SELECT token, key_type, active, created_ms FROM request_keys WHERE project_id = $1 \
+                let rows: Vec<(String, String, bool, i64, Option<i64>)> = sqlx::query_as(
+                    "SELECT token, key_type, active, created_ms, last_used_ms FROM request_keys WHERE project_id = $1 \
                      ORDER BY created_ms DESC, token",
                 )
                 .bind(project_id)
@@ -253,8 +253,23 @@ macro_rules! project_store {
                 .await?;
                 Ok(rows
                     .into_iter()
-                    .map(|(token, key_type, active, created_ms)| KeySummary { token, key_type, active, created_ms })
+                    .map(|(token, key_type, active, created_ms, last_used_ms)| KeySummary {
+                        token,
+                        key_type,
+                        active,
+                        created_ms,
+                        last_used_ms,
+                    })
                     .collect())
+            }
+
+            async fn touch_request_key(&self, token: &str, at_ms: i64) -> Result<()> {
+                sqlx::query("UPDATE request_keys SET last_used_ms = $2 WHERE token = $1 AND (last_used_ms IS NULL OR last_used_ms < $2)")
+                    .bind(token)
+                    .bind(at_ms)
+                    .execute(&self.writer)
+                    .await?;
+                Ok(())
             }
 
             async fn set_request_key_active(&self, token: &str, active: bool, audit: Option<&AuditEntry>) -> Result<bool> {

@@ -556,9 +556,13 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
     let dashboard = browser.get("/merchant/dashboard").await;
     assert!(dashboard.html.contains("RU · card-p2p"));
 
-    // Keys: the project's key is listed; an HMAC key is added and its secret shown once.
+    // Keys: the project's key is listed with its last use; an HMAC key is added and its
+    // secret shown once.
     let keys = browser.get("/merchant/keys").await;
     assert!(keys.html.contains(&app.key.token) && keys.html.contains("BEGIN PUBLIC KEY"), "{}", keys.html);
+    let used = app.stores.projects.request_keys_of(&app.key.project_id).await.unwrap();
+    assert!(used.iter().any(|k| k.token == app.key.token && k.last_used_ms.is_some()), "{used:?}");
+    assert!(keys.html.contains("Last used (UTC)"));
     let add = format!("/merchant/keys/{}/add", app.key.project_id);
     let added = browser.post(&add, &[("csrf", &csrf), ("key_type", "hmac-sha512"), ("public_key", "")]).await;
     assert_eq!(added.status, 200);

@@ -702,6 +702,7 @@ async fn keys_page(
                     Cell::Mono(k.token.clone()),
                     text(k.key_type.clone()),
                     text(t.time(k.created_ms)),
+                    text(k.last_used_ms.map(|ms| t.time(ms)).unwrap_or_else(|| t.t("console-never"))),
                     Cell::Status {
                         text: t.t(if k.active { "console-active" } else { "console-inactive" }),
                         tone: if k.active { Tone::Good } else { Tone::Neutral },
@@ -735,6 +736,7 @@ async fn keys_page(
                     "console-col-token",
                     "console-col-type",
                     "console-col-created",
+                    "console-col-last-used",
                     "console-col-state",
                     "console-col-actions",
                 ]
