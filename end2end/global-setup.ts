@@ -41,6 +41,13 @@ export default async function globalSetup() {
   // An operator of the console, added the way an admin would (password on standard input).
   const operatorLogin = { login: 'e2e-operator', password: 'e2e operator password' };
   execFileSync(bin, ['operator', 'add', '--login', operatorLogin.login, '--password-stdin'], { env, input: `${operatorLogin.password}\n` });
+  // Projects of the same merchant whose keys the console tests rotate (one per browser project,
+  // as the two run at once and a project holds at most two active keys).
+  const keysProjects: Record<string, string> = {};
+  for (const name of ['js', 'nojs']) {
+    const p = JSON.parse(execFileSync(bin, ['project', 'create', '--merchant', 'E2E Shop', '--name', `Keys ${name}`], { env }).toString());
+    keysProjects[name] = p.project_id;
+  }
   const merchantLogin = { login: 'e2e-merchant', password: 'e2e merchant password' };
   execFileSync(bin, ['merchant', 'user', 'add', '--merchant', created.merchant_id, '--login', merchantLogin.login, '--password-stdin'], { env, input: `${merchantLogin.password}\n` });
   const log = fs.openSync(path.join(dir, 'server.log'), 'a');
@@ -65,7 +72,7 @@ export default async function globalSetup() {
     await operator('/api/v1/operator/requisites', { country: 'NG', currency: 'NGN', methods: ['ussd', 'payin-ussd'], pan: `*737*1*012345678${i}#`, card_holder: 'CHINEDU OKAFOR', bank_symbol: 'gtbank' });
     await operator('/api/v1/operator/requisites', { country: 'KZ', currency: 'KZT', methods: ['international-card-p2p', 'payin-p2p-card-international'], pan: i ? '4400430123456789' : '4400430123456797', card_holder: 'AIGERIM NURLANOVA', bank_symbol: 'kaspi' });
   }
-  fs.writeFileSync(STATE_FILE, JSON.stringify({ baseURL, created, operatorToken: env.KASSA_OPERATOR_TOKEN, operatorLogin, merchantLogin, dir }));
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ baseURL, created, operatorToken: env.KASSA_OPERATOR_TOKEN, operatorLogin, merchantLogin, keysProjects, dir }));
   fs.mkdirSync(path.join(__dirname, 'screenshots'), { recursive: true });
 
   return async () => {

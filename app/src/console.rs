@@ -76,17 +76,26 @@ pub fn Form(form: ActionForm) -> impl IntoView {
     let enctype = multipart.then_some("multipart/form-data");
     let class = if form.inline { "console-form inline" } else { "console-form" };
     let button = if form.danger { "button danger" } else { "button primary" };
+    // Ids unique per form (a page may carry the same form for several projects or rows).
+    let prefix: String = form.action.chars().map(|c| if c.is_ascii_alphanumeric() { c } else { '-' }).collect();
     view! {
         <form class=class method=method action=form.action enctype=enctype aria-label=form.label>
-            {form.fields.into_iter().map(|f| view! { <Field field=f/> }).collect_view()}
+            {form
+                .fields
+                .into_iter()
+                .map(|f| {
+                    let prefix = prefix.clone();
+                    view! { <Field field=f prefix=prefix/> }
+                })
+                .collect_view()}
             <button class=button type="submit">{form.submit}</button>
         </form>
     }
 }
 
 #[component]
-fn Field(field: FormField) -> impl IntoView {
-    let id = format!("f-{}-{}", field.name, field.label.len());
+fn Field(field: FormField, prefix: String) -> impl IntoView {
+    let id = format!("f{prefix}-{}", field.name);
     let hint_id = field.hint.as_ref().map(|_| format!("{id}-hint"));
     let hint = field.hint.clone().map(|h| view! { <span class="hint" id=hint_id.clone()>{h}</span> });
     let FormField { name, label, kind, value, required, autocomplete, .. } = field;

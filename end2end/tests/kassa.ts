@@ -9,7 +9,10 @@ const state = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '.e2e-state.
 export const baseURL: string = state.baseURL;
 export const operatorLogin: { login: string; password: string } = state.operatorLogin;
 export const merchantLogin: { login: string; password: string } = state.merchantLogin;
+/** A project per browser project whose keys a test may rotate. */
+export const keysProjects: Record<string, string> = state.keysProjects;
 const project = state.created;
+export const projectId: string = project.project_id;
 
 /** `path:value` lines of every scalar, sorted by UTF-8 bytes, joined with `;`. */
 export function normalize(value: unknown): string {

@@ -1,7 +1,13 @@
 // The merchant console as a merchant answering "I paid and nothing happened": find the
 // payment, read its history and callbacks, export, manage keys; with JavaScript on and off.
 import { expect, test } from '@playwright/test';
-import { baseURL, checkA11y, createWidget, heading, merchantLogin, shot, uniqueAmount, watchConsole } from './kassa';
+import crypto from 'node:crypto';
+import http from 'node:http';
+import { AddressInfo } from 'node:net';
+import {
+  baseURL, checkA11y, createWidget, heading, keysProjects, merchantLogin, projectId, shot, signedPost, uniqueAmount,
+  watchConsole,
+} from './kassa';
 
 test('merchant: find a payment, read its history, export, keys', async ({ page }, info) => {
   const errors = watchConsole(page);
@@ -48,4 +54,78 @@ test('merchant: find a payment, read its history, export, keys', async ({ page }
   await heading(page, 'Integration check');
   await checkA11y(page, info);
   expect(errors).toEqual([]);
+});
+
+/** Logs the merchant user in on `page`. */
+async function logIn(page: import('@playwright/test').Page) {
+  await page.goto(`${baseURL}/merchant/login`);
+  await page.getByLabel('Login').fill(merchantLogin.login);
+  await page.getByLabel('Password').fill(merchantLogin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await heading(page, 'Payments');
+}
+
+test('merchant: a failed callback is seen, then resent once the server recovers; a key is added and deactivated', async ({ page }, info) => {
+  // The merchant's callback server: failing at first.
+  let answer = 500;
+  const received: string[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push(body);
+      res.writeHead(answer, { 'content-type': 'text/plain' });
+      res.end(answer === 200 ? 'stored' : 'database down');
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as AddressInfo).port;
+  try {
+    const paymentId = `e2e-cb-${crypto.randomUUID()}`;
+    await signedPost('/api/v1/payment/p2p/payin', {
+      general: { project_id: projectId, payment_id: paymentId, merchant_decline_callback_url: `http://127.0.0.1:${port}/hook` },
+      payment: { method: 'card-p2p', amount: uniqueAmount(2100), currency: 'RUB' },
+      customer: { id: 'e2e-cb', ip_address: '203.0.113.7', country: 'RU' },
+    });
+    await signedPost('/api/v1/payment/p2p/payin/cancel', { general: { project_id: projectId, payment_id: paymentId } });
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBeGreaterThan(0);
+
+    await logIn(page);
+    // Found by the merchant's own payment_id.
+    await page.getByLabel("Request ID or merchant's payment ID").fill(paymentId);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page.locator('.facts').first()).toContainText(paymentId);
+    await expect(page.getByRole('table', { name: /Delivery attempts of the decline callback/ })).toContainText('database down');
+    await checkA11y(page, info);
+    await shot(page, 'merchant-failed-callback', info);
+
+    answer = 200;
+    const before = received.length;
+    await page.getByRole('button', { name: 'Send again' }).click();
+    await expect(page.getByRole('status')).toContainText('sent again');
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBeGreaterThan(before);
+    await expect(async () => {
+      await page.reload();
+      await expect(page.getByRole('table', { name: /Delivery attempts of the decline callback/ })).toContainText('stored');
+    }).toPass({ timeout: 15_000 });
+
+    // Rotation: a new HMAC key, its secret shown once; then deactivated.
+    await page.getByRole('link', { name: 'Keys' }).click();
+    const section = page.locator(`#p-${keysProjects[info.project.name]}`);
+    await section.getByLabel('Type').selectOption('hmac-sha512');
+    await section.getByRole('button', { name: 'Add a request key' }).click();
+    await heading(page, 'Keys');
+    await expect(page.getByRole('heading', { name: 'Key added' })).toBeVisible();
+    const token = (await page.locator('#added .mono').first().textContent())!;
+    expect(token).toMatch(/^\w{16,}$/);
+    await expect(page.locator('#added')).toContainText('HMAC secret');
+    await shot(page, 'merchant-key-added', info);
+    const row = page.locator('tr', { hasText: token });
+    await row.getByRole('button', { name: 'Deactivate' }).click();
+    await expect(page.getByRole('status')).toHaveText('Saved.');
+    await expect(page.locator('tr', { hasText: token })).toContainText('disabled');
+    await checkA11y(page, info);
+  } finally {
+    server.close();
+  }
 });

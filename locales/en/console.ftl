@@ -227,3 +227,4 @@ console-col-open = Open payments
 console-col-turnover = Received today
 console-col-last-used = Last used (UTC)
 console-never = never
+console-notice-saved = Saved.

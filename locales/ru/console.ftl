@@ -227,3 +227,4 @@ console-col-open = Открытые платежи
 console-col-turnover = Получено сегодня
 console-col-last-used = Последнее использование (UTC)
 console-never = никогда
+console-notice-saved = Сохранено.

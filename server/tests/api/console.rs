@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use futures_util::StreamExt;
 use kassa::domain::audit::{AuditQuery, Subject};
 use kassa::domain::console::{Audience, ConsoleUsers};
 use kassa::secret::Secret;
@@ -587,7 +588,7 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
             &[("csrf", &csrf), ("active", "false")],
         )
         .await;
-    assert!(off.location.as_deref().unwrap().ends_with("notice=done"), "{:?}", off.location);
+    assert!(off.location.as_deref().unwrap().ends_with("notice=saved"), "{:?}", off.location);
     let (status, _) = app.call("/api/v1/payment/p2p/payin/info", &app.general_ref("order-1")).await;
     assert_eq!(status, 401, "a deactivated key stops working");
     let query = AuditQuery { subject: Some((Subject::Key, app.key.token.clone())), before_id: None, limit: 10 };
@@ -649,7 +650,94 @@ async fn the_integration_check_sends_a_signed_test_callback(backend: Backend) {
     assert_eq!(receiver.received().len(), 1);
 }
 
+/// The text of the `<dd>` after `<dt>{label}</dt>`.
+fn fact(html: &str, label: &str) -> String {
+    let at = html.find(&format!("<dt>{label}</dt>")).unwrap_or_else(|| panic!("no {label}: {html}"));
+    let rest = &html[at..];
+    let start = rest.find("<span class=\"mono\">").unwrap() + "<span class=\"mono\">".len();
+    rest[start..start + rest[start..].find('<').unwrap()].to_string()
+}
+
+/// Pages by keyset, a CSV export over several internal pages, and a key added in the console
+/// that signs API calls at once.
+async fn merchant_pages_exports_and_new_keys_work(backend: Backend) {
+    let app = spawn_app(backend).await;
+    // 1,050 payins: the list pages by 50, the export streams two pages of 1,000 and 50.
+    let count = 1050;
+    let creates = (0..count).map(|i| {
+        let app = &app;
+        async move {
+            let body = ru_card_payin(&app.key.project_id, &format!("bulk-{i:04}"), 10_000 + i as i64);
+            let (status, created) = app.call("/api/v1/payment/p2p/payin", &body).await;
+            assert_eq!(status, 200, "{created}");
+        }
+    });
+    futures_util::stream::iter(creates).buffer_unordered(16).collect::<Vec<()>>().await;
+    let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
+    ConsoleUsers::new(app.stores.console.clone())
+        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
+        .await
+        .unwrap();
+    let browser = Browser::new(&app);
+    browser.log_in_to("/merchant", "shop-owner", PASSWORD).await;
+
+    // Keyset pages: 50 rows each, newest first, no row twice.
+    let rows = |html: &str| -> Vec<String> {
+        html.match_indices("<td><a href=\"/merchant/payments/")
+            .map(|(i, m)| html[i + m.len()..i + m.len() + 32].to_string())
+            .collect()
+    };
+    let next = |html: &str| -> String {
+        let at = html.find("Older entries").expect("a next page");
+        let start = html[..at].rfind("href=\"").unwrap() + 6;
+        html[start..start + html[start..].find('"').unwrap()].replace("&amp;", "&")
+    };
+    let first = browser.get("/merchant/?state=processing").await;
+    let second = browser.get(&next(&first.html)).await;
+    let third = browser.get(&next(&second.html)).await;
+    let (a, b, c) = (rows(&first.html), rows(&second.html), rows(&third.html));
+    assert_eq!((a.len(), b.len(), c.len()), (50, 50, 50));
+    let all: std::collections::HashSet<_> = a.iter().chain(&b).chain(&c).collect();
+    assert_eq!(all.len(), 150, "no row on two pages");
+
+    // The export streams every row once, across its internal pages.
+    let csv = browser.client.get(app.url("/merchant/payments.csv")).send().await.unwrap().text().await.unwrap();
+    let lines: Vec<&str> = csv.lines().skip(1).collect();
+    assert_eq!(lines.len(), count);
+    let ids: std::collections::HashSet<&str> = lines.iter().map(|l| l.split(',').next().unwrap()).collect();
+    assert_eq!(ids.len(), count, "each payment once");
+
+    // A key added in the console signs API calls at once; deactivated, it stops at once.
+    let keys = browser.get("/merchant/keys").await;
+    let added = browser
+        .post(
+            &format!("/merchant/keys/{}/add", app.key.project_id),
+            &[("csrf", &keys.csrf()), ("key_type", "hmac-sha512")],
+        )
+        .await;
+    let new_key = ClientKey::from_json(&serde_json::json!({
+        "merchant_id": app.key.merchant_id,
+        "project_id": app.key.project_id,
+        "request_key": {"type": "hmac-sha512", "token": fact(&added.html, "Token"), "hmac_secret": fact(&added.html, "HMAC secret")},
+    }));
+    let info = app.general_ref("bulk-0001");
+    let r = app.post_signed_with(&new_key, "/api/v1/payment/p2p/payin/info", &info).await;
+    assert_eq!(r.status(), 200, "the new key works at once");
+    let off = browser
+        .post(
+            &format!("/merchant/keys/{}/{}/active", app.key.project_id, new_key.token),
+            &[("csrf", &keys.csrf()), ("active", "false")],
+        )
+        .await;
+    assert!(off.location.unwrap().ends_with("notice=saved"));
+    let mut info = info;
+    info["general"]["extra"] = serde_json::json!("another signature");
+    let r = app.post_signed_with(&new_key, "/api/v1/payment/p2p/payin/info", &info).await;
+    assert_eq!(r.status(), 401, "the deactivated key stops at once in this process");
+}
+
 both_backends!(
+    merchant_pages_exports_and_new_keys_work,
     the_integration_check_sends_a_signed_test_callback,
     a_merchant_sees_only_its_own,
     payments_are_found_by_filters,

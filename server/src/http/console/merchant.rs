@@ -856,7 +856,7 @@ async fn key_active(
     match state.projects.set_key_active(&project_id, &token, active, &m.s.user.who()).await {
         Ok(()) => {
             state.auth_cache.forget_key(&token);
-            m.s.back("/keys", "done")
+            m.s.back("/keys", "saved")
         }
         Err(crate::domain::payments::DomainError::Missing) => not_found(&state, &m),
         Err(crate::domain::payments::DomainError::Conflict(_)) => m.s.back("/keys", "two-keys"),

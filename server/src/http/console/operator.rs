@@ -1205,7 +1205,7 @@ async fn requisite_active(
     let s = operator_post!(state, session, headers, form.csrf.as_deref());
     let active = form.active.as_deref() == Some("true");
     match state.requisites.set_active(&id, active, Some(&s.user.who())).await {
-        Ok(_) => s.back("/requisites", "done"),
+        Ok(_) => s.back("/requisites", "saved"),
         Err(e) => s.back("/requisites", refusal(&e)),
     }
 }
@@ -1236,7 +1236,7 @@ async fn requisite_limits(
         return s.back("/requisites", "invalid");
     };
     match state.requisites.set_limits(&id, min, max, Some(&s.user.who())).await {
-        Ok(_) => s.back("/requisites", "done"),
+        Ok(_) => s.back("/requisites", "saved"),
         Err(e) => s.back("/requisites", refusal(&e)),
     }
 }
