@@ -228,3 +228,4 @@ console-col-turnover = Received today
 console-col-last-used = Last used (UTC)
 console-never = never
 console-notice-saved = Saved.
+console-chart-days = Payins per day, with the share that succeeded

@@ -228,3 +228,4 @@ console-col-turnover = Получено сегодня
 console-col-last-used = Последнее использование (UTC)
 console-never = никогда
 console-notice-saved = Сохранено.
+console-chart-days = Платежи по дням и доля успешных

@@ -765,7 +765,11 @@ impl Payments {
         let console = &self.stores.console;
         let groups = console.payin_groups(from_ms, to_ms, projects, reason::LIFETIME_EXPIRED).await?;
         let (to_requisites, to_success) = console.payin_durations(from_ms, to_ms, projects).await?;
+        // A day's breakdown says nothing more for a single day.
+        let days =
+            if to_ms - from_ms > 86_400_000 { console.payin_days(from_ms, to_ms, projects).await? } else { Vec::new() };
         Ok(PeriodStats {
+            days,
             from_ms,
             to_ms,
             groups,

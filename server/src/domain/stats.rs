@@ -25,6 +25,8 @@ pub struct PeriodStats {
     pub groups: Vec<GroupStats>,
     pub median_to_requisites_ms: Option<i64>,
     pub median_to_success_ms: Option<i64>,
+    /// Per UTC day of the period: (day start, payins, succeeded).
+    pub days: Vec<(i64, i64, i64)>,
 }
 
 impl PeriodStats {

@@ -317,6 +317,21 @@ macro_rules! console_store {
                 Ok(groups)
             }
 
+            async fn payin_days(&self, from_ms: i64, to_ms: i64, projects: Option<&[String]>) -> Result<Vec<(i64, i64, i64)>> {
+                let scope = project_scope(projects, 3);
+                let sql = format!(
+                    "SELECT CAST(p.created_ms / 86400000 AS BIGINT) AS day, COUNT(*), \
+                       CAST(SUM(CASE WHEN p.status = 'success' THEN 1 ELSE 0 END) AS BIGINT) \
+                     FROM payments p WHERE p.created_ms >= $1 AND p.created_ms < $2 AND p.payment_type = 'payin' {scope} \
+                     GROUP BY CAST(p.created_ms / 86400000 AS BIGINT) ORDER BY day"
+                );
+                let mut q = sqlx::query_as::<_, (i64, i64, Option<i64>)>(&sql).bind(from_ms).bind(to_ms);
+                for p in projects.unwrap_or_default() {
+                    q = q.bind(p);
+                }
+                Ok(q.fetch_all(&self.pool).await?.into_iter().map(|(d, c, s)| (d * 86_400_000, c, s.unwrap_or(0))).collect())
+            }
+
             async fn payin_durations(
                 &self,
                 from_ms: i64,

@@ -282,6 +282,9 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
         dashboard.html
     );
     assert!(dashboard.html.contains("2,750.50"), "the volume is what was received: {}", dashboard.html);
+    let today = kassa::http::console::format_utc(now_s() * 1000)[..10].to_string();
+    assert!(dashboard.html.contains("Payins per day") && dashboard.html.contains(&format!(">{today}</text>")));
+    assert!(dashboard.html.contains("2 · 100 %"), "{}", dashboard.html);
 }
 
 async fn requisites_are_added_and_disabled_with_audit(backend: Backend) {

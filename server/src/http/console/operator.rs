@@ -1523,7 +1523,22 @@ pub fn period_blocks(t: &super::Texts, stats: &crate::domain::stats::PeriodStats
             .collect(),
         empty: t.t("console-empty"),
     };
-    vec![Block::Facts(facts), Block::Chart(counts), Block::Chart(volume), Block::Table(table)]
+    let mut blocks = vec![Block::Facts(facts), Block::Chart(counts), Block::Chart(volume)];
+    if !stats.days.is_empty() {
+        blocks.push(Block::Chart(Chart {
+            title: t.t("console-chart-days"),
+            bars: stats
+                .days
+                .iter()
+                .map(|(day, count, success)| {
+                    let label = super::format_utc(*day)[..10].to_string();
+                    (label, *count, format!("{count} · {} %", percent(*success, *count)))
+                })
+                .collect(),
+        }));
+    }
+    blocks.push(Block::Table(table));
+    blocks
 }
 
 async fn dashboard(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
