@@ -47,12 +47,15 @@ test('merchant: find a payment, read its history, export, keys', async ({ page }
   await page.getByRole('link', { name: 'Balance' }).click();
   await heading(page, 'Balance');
   await checkA11y(page, info);
+  await shot(page, 'merchant-balance', info);
   await page.getByRole('link', { name: 'Dashboard' }).click();
   await heading(page, 'Dashboard');
   await checkA11y(page, info);
+  await shot(page, 'merchant-dashboard', info);
   await page.getByRole('link', { name: 'Integration check' }).click();
   await heading(page, 'Integration check');
   await checkA11y(page, info);
+  await shot(page, 'merchant-integration', info);
   expect(errors).toEqual([]);
 });
 

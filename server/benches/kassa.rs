@@ -814,6 +814,50 @@ async fn dashboard_bench() {
             times.last().unwrap().as_secs_f64() * 1000.0,
             times.len()
         );
+        // The merchant console's payment list on the same million: the first page and one
+        // half-way down (a keyset position), each loaded eleven times after a warm-up.
+        kassa::domain::console::ConsoleUsers::new(kassa.stores.console.clone())
+            .add(
+                kassa::domain::console::Audience::Merchant,
+                Some(&kassa.key.0),
+                "shop",
+                &Secret::new("bench bench bench".into()),
+            )
+            .await
+            .unwrap();
+        let merchant = reqwest::Client::builder().cookie_store(true).build().unwrap();
+        let login = merchant.get(format!("{}/merchant/login", kassa.base)).send().await.unwrap().text().await.unwrap();
+        let at = login.find("name=\"csrf\" value=\"").unwrap() + "name=\"csrf\" value=\"".len();
+        let csrf = login[at..at + login[at..].find('"').unwrap()].to_string();
+        merchant
+            .post(format!("{}/merchant/login", kassa.base))
+            .form(&[("csrf", csrf.as_str()), ("login", "shop"), ("password", "bench bench bench")])
+            .send()
+            .await
+            .unwrap();
+        let half = now - 15 * 86_400_000;
+        for (what, path) in [
+            ("first page", "/merchant/".to_string()),
+            ("half-way down", format!("/merchant/?after_ms={half}&after_id=dffffffffffffffffffffffffffffff")),
+        ] {
+            let mut times = Vec::new();
+            for i in 0..12 {
+                let t = Instant::now();
+                let page = merchant.get(format!("{}{path}", kassa.base)).send().await.unwrap();
+                assert_eq!(page.status(), 200);
+                let html = page.text().await.unwrap();
+                assert!(html.contains("/merchant/payments/d"), "the list shows the bulk payments");
+                if i > 0 {
+                    times.push(t.elapsed());
+                }
+            }
+            times.sort();
+            println!(
+                "  {backend:?}: merchant payment list, {what}: p50 {:.1} ms, max {:.1} ms\n",
+                percentile(&times, 0.5),
+                times.last().unwrap().as_secs_f64() * 1000.0
+            );
+        }
         if backend == Backend::Postgres {
             drop_pg(&db).await;
         }

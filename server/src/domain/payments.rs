@@ -760,22 +760,29 @@ impl Payments {
         Ok(out)
     }
 
-    /// Payins created in `[from_ms, to_ms)`, of these projects when given.
-    pub async fn period_stats(&self, from_ms: i64, to_ms: i64, projects: Option<&[String]>) -> Result<PeriodStats> {
+    /// The dashboards' figures: today's and the last 7 days' payins (UTC), of these projects
+    /// when given. One grouped scan of the week serves both periods and the per-day chart.
+    pub async fn dashboard(&self, now_ms: i64, projects: Option<&[String]>) -> Result<(PeriodStats, PeriodStats)> {
         let console = &self.stores.console;
-        let groups = console.payin_groups(from_ms, to_ms, projects, reason::LIFETIME_EXPIRED).await?;
-        let (to_requisites, to_success) = console.payin_durations(from_ms, to_ms, projects).await?;
-        // A day's breakdown says nothing more for a single day.
-        let days =
-            if to_ms - from_ms > 86_400_000 { console.payin_days(from_ms, to_ms, projects).await? } else { Vec::new() };
-        Ok(PeriodStats {
-            days,
-            from_ms,
-            to_ms,
-            groups,
-            median_to_requisites_ms: stats::median(to_requisites),
-            median_to_success_ms: stats::median(to_success),
-        })
+        let today = now_ms - now_ms.rem_euclid(86_400_000);
+        let week = today - 6 * 86_400_000;
+        let to = now_ms + 1;
+        let groups = console.payin_groups(week, to, projects, reason::LIFETIME_EXPIRED).await?;
+        let mut periods = Vec::new();
+        for from in [today, week] {
+            let (to_requisites, to_success) = console.payin_durations(from, to, projects).await?;
+            periods.push(PeriodStats {
+                from_ms: from,
+                to_ms: to,
+                groups: stats::merge_days(&groups, from),
+                median_to_requisites_ms: stats::median(to_requisites),
+                median_to_success_ms: stats::median(to_success),
+                days: if from == week { stats::per_day(&groups) } else { Vec::new() },
+            });
+        }
+        let week_stats = periods.pop().expect("two periods");
+        let today_stats = periods.pop().expect("two periods");
+        Ok((today_stats, week_stats))
     }
 
     /// Transfers that matched no payment, newest first.

@@ -296,8 +296,8 @@ pub trait ConsoleStore: Send + Sync + 'static {
     async fn unmatched_incoming(&self, limit: i64) -> StoreResult<Vec<IncomingTransfer>>;
     /// Which of these row keys are recorded already.
     async fn known_incoming(&self, row_keys: &[String]) -> StoreResult<Vec<String>>;
-    /// Payins created in `[from_ms, to_ms)` (of these projects, when given), per country,
-    /// method and currency; `expired` counts declines with `expired_description`.
+    /// Payins created in `[from_ms, to_ms)` (of these projects, when given), per UTC day,
+    /// country, method and currency; `expired` counts declines with `expired_description`.
     async fn payin_groups(
         &self,
         from_ms: i64,
@@ -305,13 +305,6 @@ pub trait ConsoleStore: Send + Sync + 'static {
         projects: Option<&[String]>,
         expired_description: &str,
     ) -> StoreResult<Vec<GroupStats>>;
-    /// Payins created in `[from_ms, to_ms)` per UTC day: (day start, count, succeeded).
-    async fn payin_days(
-        &self,
-        from_ms: i64,
-        to_ms: i64,
-        projects: Option<&[String]>,
-    ) -> StoreResult<Vec<(i64, i64, i64)>>;
     /// For the payins of the period that got requisites: milliseconds from creation to the
     /// requisites; and for those that succeeded: from creation to success (each over the
     /// latest 10,000 of the period, which is what a median needs).

@@ -5,6 +5,8 @@
 /// One country, method and currency of a period.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GroupStats {
+    /// The UTC day (its first millisecond); 0 once days are merged.
+    pub day_ms: i64,
     pub country: String,
     pub method: String,
     pub currency: String,
@@ -40,6 +42,43 @@ impl PeriodStats {
             t
         })
     }
+}
+
+/// Merges the days of `groups` whose day is at or after `from_ms`: one row per country, method
+/// and currency, the largest first.
+pub fn merge_days(groups: &[GroupStats], from_ms: i64) -> Vec<GroupStats> {
+    let mut merged: Vec<GroupStats> = Vec::new();
+    for g in groups.iter().filter(|g| g.day_ms >= from_ms) {
+        match merged.iter_mut().find(|m| m.country == g.country && m.method == g.method && m.currency == g.currency) {
+            Some(m) => {
+                m.count += g.count;
+                m.volume += g.volume;
+                m.got_requisites += g.got_requisites;
+                m.success += g.success;
+                m.expired += g.expired;
+                m.disputed += g.disputed;
+            }
+            None => merged.push(GroupStats { day_ms: 0, ..g.clone() }),
+        }
+    }
+    merged.sort_by_key(|g| std::cmp::Reverse(g.count));
+    merged
+}
+
+/// Per day: (day start, payins, succeeded), oldest first.
+pub fn per_day(groups: &[GroupStats]) -> Vec<(i64, i64, i64)> {
+    let mut days: Vec<(i64, i64, i64)> = Vec::new();
+    for g in groups {
+        match days.iter_mut().find(|d| d.0 == g.day_ms) {
+            Some(d) => {
+                d.1 += g.count;
+                d.2 += g.success;
+            }
+            None => days.push((g.day_ms, g.count, g.success)),
+        }
+    }
+    days.sort();
+    days
 }
 
 /// The median of `values` (the lower middle one of an even count); `None` when empty.

@@ -114,6 +114,7 @@ struct AuditRow {
 
 #[derive(FromRow)]
 struct GroupRow {
+    day_ms: i64,
     country: String,
     method: String,
     currency: String,
@@ -128,6 +129,7 @@ struct GroupRow {
 impl From<GroupRow> for GroupStats {
     fn from(r: GroupRow) -> Self {
         GroupStats {
+            day_ms: r.day_ms,
             country: r.country,
             method: r.method,
             currency: r.currency,
@@ -277,7 +279,8 @@ macro_rules! console_store {
                 // Every column read here is in the index payments_created: a range scan of the
                 // index answers it without visiting the rows.
                 let sql = format!(
-                    "SELECT p.country, COALESCE(p.method, p.widget_method, '') AS method, p.currency, \
+                    "SELECT CAST(p.created_ms / 86400000 AS BIGINT) * 86400000 AS day_ms, \
+                       p.country, COALESCE(p.method, p.widget_method, '') AS method, p.currency, \
                        COUNT(*) AS count, \
                        CAST(SUM(CASE WHEN p.status = 'success' THEN p.amount ELSE 0 END) AS BIGINT) AS volume, \
                        CAST(SUM(CASE WHEN p.requisite_id IS NOT NULL THEN 1 ELSE 0 END) AS BIGINT) AS got_requisites, \
@@ -285,7 +288,8 @@ macro_rules! console_store {
                        CAST(SUM(CASE WHEN p.status = 'decline' AND p.status_description = $3 THEN 1 ELSE 0 END) AS BIGINT) AS expired, \
                        CAST(0 AS BIGINT) AS disputed \
                      FROM payments p WHERE p.created_ms >= $1 AND p.created_ms < $2 AND p.payment_type = 'payin' {scope} \
-                     GROUP BY p.country, COALESCE(p.method, p.widget_method, ''), p.currency ORDER BY count DESC"
+                     GROUP BY CAST(p.created_ms / 86400000 AS BIGINT), p.country, COALESCE(p.method, p.widget_method, ''), \
+                       p.currency ORDER BY count DESC"
                 );
                 let mut q = sqlx::query_as::<_, GroupRow>(&sql).bind(from_ms).bind(to_ms).bind(expired_description);
                 for p in projects.unwrap_or_default() {
@@ -296,40 +300,29 @@ macro_rules! console_store {
                 // counted against the period's payins.
                 let scope = project_scope(projects, 3);
                 let disputes_sql = format!(
-                    "SELECT p.country, COALESCE(p.method, p.widget_method, '') AS method, p.currency, \
+                    "SELECT CAST(p.created_ms / 86400000 AS BIGINT) * 86400000 AS day_ms, \
+                       p.country, COALESCE(p.method, p.widget_method, '') AS method, p.currency, \
                        COUNT(DISTINCT p.request_id) AS disputed \
                      FROM payment_status_history h JOIN payments p ON p.request_id = h.request_id \
                      WHERE h.status = 'dispute' AND h.at_ms >= $1 AND p.created_ms >= $1 AND p.created_ms < $2 \
                        AND p.payment_type = 'payin' {scope} \
-                     GROUP BY p.country, COALESCE(p.method, p.widget_method, ''), p.currency"
+                     GROUP BY CAST(p.created_ms / 86400000 AS BIGINT), p.country, \
+                       COALESCE(p.method, p.widget_method, ''), p.currency"
                 );
-                let mut q = sqlx::query_as::<_, (String, String, String, i64)>(&disputes_sql).bind(from_ms).bind(to_ms);
+                let mut q =
+                    sqlx::query_as::<_, (i64, String, String, String, i64)>(&disputes_sql).bind(from_ms).bind(to_ms);
                 for p in projects.unwrap_or_default() {
                     q = q.bind(p);
                 }
-                for (country, method, currency, disputed) in q.fetch_all(&self.pool).await? {
-                    if let Some(g) =
-                        groups.iter_mut().find(|g| g.country == country && g.method == method && g.currency == currency)
+                for (day_ms, country, method, currency, disputed) in q.fetch_all(&self.pool).await? {
+                    if let Some(g) = groups.iter_mut().find(|g| {
+                        g.day_ms == day_ms && g.country == country && g.method == method && g.currency == currency
+                    })
                     {
                         g.disputed = disputed;
                     }
                 }
                 Ok(groups)
-            }
-
-            async fn payin_days(&self, from_ms: i64, to_ms: i64, projects: Option<&[String]>) -> Result<Vec<(i64, i64, i64)>> {
-                let scope = project_scope(projects, 3);
-                let sql = format!(
-                    "SELECT CAST(p.created_ms / 86400000 AS BIGINT) AS day, COUNT(*), \
-                       CAST(SUM(CASE WHEN p.status = 'success' THEN 1 ELSE 0 END) AS BIGINT) \
-                     FROM payments p WHERE p.created_ms >= $1 AND p.created_ms < $2 AND p.payment_type = 'payin' {scope} \
-                     GROUP BY CAST(p.created_ms / 86400000 AS BIGINT) ORDER BY day"
-                );
-                let mut q = sqlx::query_as::<_, (i64, i64, Option<i64>)>(&sql).bind(from_ms).bind(to_ms);
-                for p in projects.unwrap_or_default() {
-                    q = q.bind(p);
-                }
-                Ok(q.fetch_all(&self.pool).await?.into_iter().map(|(d, c, s)| (d * 86_400_000, c, s.unwrap_or(0))).collect())
             }
 
             async fn payin_durations(

@@ -1544,18 +1544,14 @@ pub fn period_blocks(t: &super::Texts, stats: &crate::domain::stats::PeriodStats
 async fn dashboard(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
     let s = operator!(state, session, params, headers);
     let t = &s.texts;
-    let now = crate::domain::time::now_ms();
-    let today = now - now.rem_euclid(86_400_000);
-    let mut blocks = Vec::new();
-    for (key, id, from) in
-        [("console-period-today", "today", today), ("console-period-week", "week", today - 6 * 86_400_000)]
-    {
-        let stats = match state.payments.period_stats(from, now + 1, None).await {
-            Ok(stats) => stats,
-            Err(_) => return super::unavailable(&state, CONSOLE, t),
-        };
-        blocks.push(Block::Section { heading: t.t(key), id: id.into(), blocks: period_blocks(t, &stats) });
-    }
+    let (today, week) = match state.payments.dashboard(crate::domain::time::now_ms(), None).await {
+        Ok(stats) => stats,
+        Err(_) => return super::unavailable(&state, CONSOLE, t),
+    };
+    let blocks = vec![
+        Block::Section { heading: t.t("console-period-today"), id: "today".into(), blocks: period_blocks(t, &today) },
+        Block::Section { heading: t.t("console-period-week"), id: "week".into(), blocks: period_blocks(t, &week) },
+    ];
     s.page(&state, "/dashboard", t.t("console-dashboard-title"), None, blocks)
 }
 
