@@ -75,3 +75,6 @@ CREATE INDEX payment_status_history_disputes ON payment_status_history (at_ms) W
 
 -- When a request key last authenticated a request (to within the auth cache's lifetime).
 ALTER TABLE request_keys ADD COLUMN last_used_ms BIGINT;
+
+-- A merchant's payments, newest first (the merchant console's list and export).
+CREATE INDEX payments_project_created ON payments (project_id, created_ms);

@@ -79,7 +79,8 @@ pub(super) fn payment_filter_sql(f: &PaymentFilter) -> (String, Vec<FilterParam>
     }
     if let Some((ms, id)) = &f.after {
         add(
-            "(created_ms < ? OR (created_ms = ? AND request_id < ?))",
+            // A range on created_ms first, so the index serves it; ties broken by request_id.
+            "created_ms <= ? AND (created_ms < ? OR request_id < ?)",
             vec![FilterParam::Int(*ms), FilterParam::Int(*ms), FilterParam::Text(id.clone())],
         );
     }
