@@ -312,7 +312,7 @@ async fn requisites_are_added_and_disabled_with_audit(backend: Backend) {
     let bad = form("5536 9138 1234 5670");
     let bad = browser.client.post(app.url("/operator/requisites")).form(&as_refs(&bad)).send().await.unwrap();
     assert_eq!(bad.status(), 400);
-    assert!(bad.text().await.unwrap().contains("pan:"));
+    assert!(bad.text().await.unwrap().contains("Nothing was done: check Card, phone or account number."));
     let (_, list) = app.operator_get("/api/v1/operator/requisites").await;
     assert_eq!(list.as_array().unwrap().len(), 0);
 

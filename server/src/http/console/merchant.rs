@@ -811,11 +811,7 @@ async fn add_key(
             keys_page(&state, &m, None, vec![block]).await
         }
         Err(crate::domain::payments::DomainError::Validation(v)) => {
-            let text = v.iter().map(|v| format!("{}: {}", v.field, v.message)).collect::<Vec<_>>().join("; ");
-            let n = Some(app::model::ConsoleNotice {
-                text: format!("{} {text}", t.t("console-notice-invalid")),
-                error: true,
-            });
+            let n = Some(super::invalid_fields(t, &v, &[("public_key", "console-key-pem")]));
             let mut r = keys_page(&state, &m, n, Vec::new()).await;
             *r.status_mut() = StatusCode::BAD_REQUEST;
             r

@@ -352,6 +352,26 @@ pub fn notice(texts: &Texts, key: Option<&str>) -> Option<ConsoleNotice> {
     (text != message_key).then_some(ConsoleNotice { text, error })
 }
 
+/// A refused form's notice: which fields to check, by their labels in the console's language
+/// (`labels` maps a field to its label's key; the domain's reasons are English and stay in the
+/// log).
+pub fn invalid_fields(
+    t: &Texts,
+    violations: &[crate::domain::violations::Violation],
+    labels: &[(&str, &str)],
+) -> ConsoleNotice {
+    let mut names: Vec<String> = violations
+        .iter()
+        .map(|v| labels.iter().find(|(f, _)| *f == v.field).map_or_else(|| v.field.clone(), |(_, key)| t.t(key)))
+        .collect();
+    names.dedup();
+    tracing::info!(problems = ?violations.iter().map(|v| (&v.field, &v.message)).collect::<Vec<_>>(), "console form refused");
+    ConsoleNotice {
+        text: t.ta("console-notice-invalid-fields", &[("fields", Arg::Text(names.join(", ")))]),
+        error: true,
+    }
+}
+
 /// The notice key of a refused action.
 pub fn refusal(e: &DomainError) -> &'static str {
     match e {

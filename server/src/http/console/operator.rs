@@ -1177,12 +1177,18 @@ async fn add_requisite(
     match state.requisites.create(new, Some(&s.user.who())).await {
         Ok(_) => s.back("/requisites", "requisite-added"),
         Err(crate::domain::payments::DomainError::Validation(violations)) => {
-            // The form's problems, each with its field, on the page itself.
-            let text = violations.iter().map(|v| format!("{}: {}", v.field, v.message)).collect::<Vec<_>>().join("; ");
-            let n = Some(app::model::ConsoleNotice {
-                text: format!("{} {text}", s.texts.t("console-notice-invalid")),
-                error: true,
-            });
+            // The form's problems, by their fields' labels, on the page itself.
+            let labels = [
+                ("country", "console-col-country"),
+                ("currency", "console-field-currency"),
+                ("methods", "console-col-method"),
+                ("pan", "console-field-pan"),
+                ("card_holder", "console-field-holder"),
+                ("bank_symbol", "console-field-bank"),
+                ("min_amount", "console-field-min"),
+                ("max_amount", "console-field-max"),
+            ];
+            let n = Some(super::invalid_fields(&s.texts, &violations, &labels));
             requisites_page(&state, &s, n, axum::http::StatusCode::BAD_REQUEST).await
         }
         Err(e) => s.back("/requisites", refusal(&e)),
@@ -1332,7 +1338,30 @@ fn summary(t: &super::Texts, key: &str, outcomes: &[RowOutcome]) -> String {
 /// A statement whose lines do not parse: every problem listed, nothing applied.
 fn statement_problems(state: &AppState, s: &Signed, problems: Vec<crate::domain::violations::Violation>) -> Response {
     let t = &s.texts;
-    let rows = problems.into_iter().map(|p| vec![text(p.field), text(p.message)]).collect();
+    // The parser's reasons are a fixed set: shown in the console's language.
+    let reason = |message: &str| -> String {
+        let key = if message == "is empty" {
+            "console-statement-empty"
+        } else if message.starts_with("the first line") {
+            "console-statement-header"
+        } else if message.starts_with("amount or currency") {
+            "console-statement-amount"
+        } else if message.starts_with("requisite is empty") {
+            "console-statement-requisite"
+        } else if message.starts_with("more than") {
+            "console-statement-too-long"
+        } else {
+            "console-statement-unreadable"
+        };
+        t.t(key)
+    };
+    let place = |field: &str| -> String {
+        match field.strip_prefix("line ").and_then(|n| n.parse::<i64>().ok()) {
+            Some(n) => t.ta("console-statement-line", &[("line", Arg::Number(n))]),
+            None => t.t("console-statement-file-label"),
+        }
+    };
+    let rows = problems.into_iter().map(|p| vec![text(place(&p.field)), text(reason(&p.message))]).collect();
     let blocks = vec![Block::Table(Table {
         caption: t.t("console-statement-problems"),
         headers: vec![t.t("console-col-line"), t.t("console-col-detail")],
