@@ -1280,10 +1280,8 @@ fn outcome_cell(t: &super::Texts, outcome: &RowOutcome) -> Cell {
         },
         RowOutcome::Unmatched => Cell::Status { text: t.t("console-statement-unmatched"), tone: Tone::Waiting },
         RowOutcome::AlreadyApplied => Cell::Status { text: t.t("console-statement-already"), tone: Tone::Neutral },
-        RowOutcome::Refused(why) => Cell::Status {
-            text: t.ta("console-statement-refused", &[("why", Arg::Text(why.clone()))]),
-            tone: Tone::Bad,
-        },
+        // The payment moved meanwhile (decided by someone else, or changing right now).
+        RowOutcome::Refused(_) => Cell::Status { text: t.t("console-statement-refused"), tone: Tone::Bad },
     }
 }
 
