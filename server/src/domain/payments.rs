@@ -564,15 +564,26 @@ impl Payments {
     /// Operator: funds arrived for a payment awaiting them. The full amount succeeds; any other
     /// amount opens `dispute:different_amount`.
     pub async fn funds_received(&self, payment: Payment, amount: i64, who: &Who) -> Result<Payment> {
+        let audit = audited(who, "funds_received", Some(format!("amount {amount}")));
+        self.receive(payment, amount, audit, None).await
+    }
+
+    /// `amount` arrived for `payment`: the full amount succeeds, another one opens
+    /// `dispute:different_amount` remembering what arrived.
+    async fn receive(
+        &self,
+        payment: Payment,
+        amount: i64,
+        audit: Option<Audited<'_>>,
+        incoming: Option<IncomingTransfer>,
+    ) -> Result<Payment> {
         let event = if amount == payment.amount { Event::FundsReceived } else { Event::DifferentAmountReceived };
         let edit = move |p: &mut Payment| {
             if p.state == PaymentState::DisputeDifferentAmount {
                 p.received_amount = Some(amount);
             }
         };
-        let audit = audited(who, "funds_received", Some(format!("amount {amount}")));
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None, audit, incoming: None })
-            .await
+        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None, audit, incoming }).await
     }
 
     /// Operator closes a dispute. On success the amount becomes the one received (given, or
@@ -640,17 +651,8 @@ impl Payments {
     /// Funds received for `payment`, recording the transfer that brought them (once).
     async fn apply_transfer(&self, payment: Payment, transfer: IncomingTransfer, who: &Who) -> Result<Payment> {
         let amount = transfer.amount;
-        let event = if amount == payment.amount { Event::FundsReceived } else { Event::DifferentAmountReceived };
-        let edit = move |p: &mut Payment| {
-            if p.state == PaymentState::DisputeDifferentAmount {
-                p.received_amount = Some(amount);
-            }
-        };
         let detail = format!("amount {amount}, transfer {}", transfer.reference.as_deref().unwrap_or("-"));
-        let audit = audited(who, "incoming_matched", Some(detail));
-        let change =
-            Change { event, actor: Actor::Operator, edit: &edit, receipt: None, audit, incoming: Some(transfer) };
-        self.apply(payment, change).await
+        self.receive(payment, amount, audited(who, "incoming_matched", Some(detail)), Some(transfer)).await
     }
 
     /// Incoming funds reported by an operator: matched to the open payment holding that

@@ -11,10 +11,7 @@ use axum::routing::{get, post};
 use tower_sessions::Session;
 
 use super::operator::{filter_fields, filter_of, next_page_link, period_blocks};
-use super::{
-    Console, CsrfForm, LangQuery, LoginForm, Params, Signed, field, link, notice, param, refusal, signed_in,
-    state_cell, text,
-};
+use super::{Console, CsrfForm, Params, Signed, field, link, notice, param, refusal, signed_in, state_cell, text};
 use crate::domain::payment::{Payment, mask_requisite};
 use crate::domain::ports::PaymentFilter;
 use crate::domain::project::Project;
@@ -36,10 +33,8 @@ pub const CONSOLE: Console = Console {
 };
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/merchant", get(|| async { axum::response::Redirect::to("/merchant/") }))
-        .route("/merchant/login", get(login_page).post(login))
-        .route("/merchant/logout", post(logout))
+    CONSOLE
+        .entry_routes()
         .route("/merchant/", get(payments))
         .route("/merchant/payments.csv", get(export))
         .route("/merchant/payments/{request_id}", get(payment))
@@ -51,33 +46,6 @@ pub fn router() -> Router<AppState> {
         .route("/merchant/keys/{project_id}/add", post(add_key))
         .route("/merchant/keys/{project_id}/{token}/active", post(key_active))
         .route("/merchant/keys/{project_id}/callback.pem", get(callback_pem))
-}
-
-async fn login_page(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
-    let query = LangQuery {
-        lang: param(&params, "lang").map(str::to_string),
-        notice: param(&params, "notice").map(str::to_string),
-    };
-    super::login_page(&state, &session, CONSOLE, &query, &headers, StatusCode::OK, None).await
-}
-
-async fn login(
-    State(state): State<AppState>,
-    session: Session,
-    headers: HeaderMap,
-    peer: super::PeerIp,
-    Form(form): Form<LoginForm>,
-) -> Response {
-    super::login(&state, &session, CONSOLE, &headers, peer.0, form).await
-}
-
-async fn logout(
-    State(state): State<AppState>,
-    session: Session,
-    headers: HeaderMap,
-    Form(form): Form<CsrfForm>,
-) -> Response {
-    super::logout(&state, &session, CONSOLE, &headers, form).await
 }
 
 /// A signed-in merchant user and its merchant's projects.
@@ -92,7 +60,11 @@ impl MerchantUser {
     }
 
     fn owns(&self, p: &Payment) -> bool {
-        self.projects.iter().any(|project| project.id == p.project_id)
+        self.owns_project(&p.project_id)
+    }
+
+    fn owns_project(&self, project_id: &str) -> bool {
+        self.projects.iter().any(|project| project.id == project_id)
     }
 }
 
@@ -109,6 +81,17 @@ async fn merchant_user(
         Ok(projects) => Ok(MerchantUser { s, projects }),
         Err(_) => Err(super::unavailable(state, CONSOLE, &s.texts)),
     }
+}
+
+/// The merchant user of a form post whose CSRF token checks out.
+async fn merchant_post(
+    state: &AppState,
+    session: &Session,
+    headers: &HeaderMap,
+    csrf: Option<&str>,
+) -> Result<MerchantUser, Response> {
+    let m = merchant_user(state, session, None, headers).await?;
+    if m.s.csrf_ok(csrf) { Ok(m) } else { Err(super::forbidden(state, &m.s)) }
 }
 
 /// Someone else's payment, or none: the same answer.
@@ -368,13 +351,10 @@ async fn resend(
     Path((request_id, callback_id)): Path<(String, i64)>,
     Form(form): Form<CsrfForm>,
 ) -> Response {
-    let m = match merchant_user(&state, &session, None, &headers).await {
+    let m = match merchant_post(&state, &session, &headers, form.csrf.as_deref()).await {
         Ok(m) => m,
         Err(r) => return r,
     };
-    if !m.s.csrf_ok(form.csrf.as_deref()) {
-        return super::forbidden(&state, &m.s);
-    }
     match state.payments.by_request_id(&request_id).await {
         Ok(p) if m.owns(&p) => {}
         _ => return not_found(&state, &m),
@@ -782,14 +762,11 @@ async fn add_key(
     Path(project_id): Path<String>,
     Form(form): Form<AddKeyForm>,
 ) -> Response {
-    let m = match merchant_user(&state, &session, None, &headers).await {
+    let m = match merchant_post(&state, &session, &headers, form.csrf.as_deref()).await {
         Ok(m) => m,
         Err(r) => return r,
     };
-    if !m.s.csrf_ok(form.csrf.as_deref()) {
-        return super::forbidden(&state, &m.s);
-    }
-    if !m.projects.iter().any(|p| p.id == project_id) {
+    if !m.owns_project(&project_id) {
         return not_found(&state, &m);
     }
     let t = &m.s.texts;
@@ -834,14 +811,11 @@ async fn key_active(
     Path((project_id, token)): Path<(String, String)>,
     Form(form): Form<KeyActiveForm>,
 ) -> Response {
-    let m = match merchant_user(&state, &session, None, &headers).await {
+    let m = match merchant_post(&state, &session, &headers, form.csrf.as_deref()).await {
         Ok(m) => m,
         Err(r) => return r,
     };
-    if !m.s.csrf_ok(form.csrf.as_deref()) {
-        return super::forbidden(&state, &m.s);
-    }
-    if !m.projects.iter().any(|p| p.id == project_id) {
+    if !m.owns_project(&project_id) {
         return not_found(&state, &m);
     }
     let active = form.active.as_deref() == Some("true");
@@ -866,7 +840,7 @@ async fn callback_pem(
         Ok(m) => m,
         Err(r) => return r,
     };
-    if !m.projects.iter().any(|p| p.id == project_id) {
+    if !m.owns_project(&project_id) {
         return not_found(&state, &m);
     }
     match state.projects.callback_public_key(&project_id).await {
@@ -932,13 +906,10 @@ async fn integration_send(
     headers: HeaderMap,
     Form(form): Form<ProbeForm>,
 ) -> Response {
-    let m = match merchant_user(&state, &session, None, &headers).await {
+    let m = match merchant_post(&state, &session, &headers, form.csrf.as_deref()).await {
         Ok(m) => m,
         Err(r) => return r,
     };
-    if !m.s.csrf_ok(form.csrf.as_deref()) {
-        return super::forbidden(&state, &m.s);
-    }
     let t = &m.s.texts;
     let Some(project) = m.projects.iter().find(|p| Some(&p.id) == form.project.as_ref()) else {
         return not_found(&state, &m);

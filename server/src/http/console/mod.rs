@@ -53,6 +53,46 @@ pub struct Console {
     pub nav: &'static [(&'static str, &'static str)],
 }
 
+impl Console {
+    /// The routes every console has: its base, login (page and form) and logout.
+    pub fn entry_routes(self) -> axum::Router<AppState> {
+        use axum::routing::{get, post};
+        let base = self.base;
+        axum::Router::new()
+            .route(base, get(move || async move { Redirect::to(&format!("{base}/")) }))
+            .route(
+                &format!("{base}/login"),
+                get(move |State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params| async move {
+                    let query = LangQuery {
+                        lang: param(&params, "lang").map(str::to_string),
+                        notice: param(&params, "notice").map(str::to_string),
+                    };
+                    login_page(&state, &session, self, &query, &headers, StatusCode::OK, None).await
+                })
+                .post(
+                    move |State(state): State<AppState>,
+                          session: Session,
+                          headers: HeaderMap,
+                          peer: PeerIp,
+                          axum::extract::Form(form): axum::extract::Form<LoginForm>| async move {
+                        login(&state, &session, self, &headers, peer.0, form).await
+                    },
+                ),
+            )
+            .route(
+                &format!("{base}/logout"),
+                post(
+                    move |State(state): State<AppState>,
+                          session: Session,
+                          headers: HeaderMap,
+                          axum::extract::Form(form): axum::extract::Form<CsrfForm>| async move {
+                        logout(&state, &session, self, &headers, form).await
+                    },
+                ),
+            )
+    }
+}
+
 /// Failed-login brakes, per login and per client address.
 pub struct LoginLimits {
     by_login: RateLimiter,

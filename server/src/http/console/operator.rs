@@ -13,8 +13,8 @@ use serde::Deserialize;
 use tower_sessions::Session;
 
 use super::{
-    Console, CsrfForm, LangQuery, LoginForm, Params, Signed, field, hidden, link, notice, param, parse_major, refusal,
-    signed_in, state_cell, text,
+    Console, CsrfForm, Params, Signed, field, hidden, link, notice, param, parse_major, refusal, signed_in, state_cell,
+    text,
 };
 use crate::domain::audit::Subject;
 use crate::domain::incoming::{RowOutcome, StatementRow, parse_statement};
@@ -40,10 +40,8 @@ pub const CONSOLE: Console = Console {
 };
 
 pub fn router() -> Router<AppState> {
-    Router::new()
-        .route("/operator", get(|| async { axum::response::Redirect::to("/operator/") }))
-        .route("/operator/login", get(login_page).post(login))
-        .route("/operator/logout", post(logout))
+    CONSOLE
+        .entry_routes()
         .route("/operator/", get(queue))
         .route("/operator/payments", get(payments))
         .route("/operator/payments/{request_id}", get(payment))
@@ -60,33 +58,6 @@ pub fn router() -> Router<AppState> {
         .route("/operator/requisites/{id}/limits", post(requisite_limits))
         .route("/operator/audit", get(audit))
         .route("/operator/dashboard", get(dashboard))
-}
-
-async fn login_page(State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params) -> Response {
-    let query = LangQuery {
-        lang: param(&params, "lang").map(str::to_string),
-        notice: param(&params, "notice").map(str::to_string),
-    };
-    super::login_page(&state, &session, CONSOLE, &query, &headers, axum::http::StatusCode::OK, None).await
-}
-
-async fn login(
-    State(state): State<AppState>,
-    session: Session,
-    headers: HeaderMap,
-    peer: super::PeerIp,
-    Form(form): Form<LoginForm>,
-) -> Response {
-    super::login(&state, &session, CONSOLE, &headers, peer.0, form).await
-}
-
-async fn logout(
-    State(state): State<AppState>,
-    session: Session,
-    headers: HeaderMap,
-    Form(form): Form<CsrfForm>,
-) -> Response {
-    super::logout(&state, &session, CONSOLE, &headers, form).await
 }
 
 /// The signed-in operator, or the login page.
@@ -851,6 +822,23 @@ async fn decided_on(state: &AppState, s: &Signed, request_id: &str, version: Opt
     Ok(p)
 }
 
+/// A decision form's operator (CSRF checked), the payment as the operator saw it, and the
+/// payment's page to go back to.
+async fn decision(
+    state: &AppState,
+    session: &Session,
+    headers: &HeaderMap,
+    request_id: &str,
+    form: &DecisionForm,
+) -> Result<(Signed, Payment, String), Response> {
+    let s = signed_in(state, session, CONSOLE, None, headers).await?;
+    if !s.csrf_ok(form.csrf.as_deref()) {
+        return Err(super::forbidden(state, &s));
+    }
+    let p = decided_on(state, &s, request_id, form.version).await?;
+    Ok((s, p, format!("/payments/{request_id}")))
+}
+
 async fn received(
     State(state): State<AppState>,
     session: Session,
@@ -858,12 +846,10 @@ async fn received(
     Path(request_id): Path<String>,
     Form(form): Form<DecisionForm>,
 ) -> Response {
-    let s = operator_post!(state, session, headers, form.csrf.as_deref());
-    let p = match decided_on(&state, &s, &request_id, form.version).await {
-        Ok(p) => p,
+    let (s, p, path) = match decision(&state, &session, &headers, &request_id, &form).await {
+        Ok(d) => d,
         Err(r) => return r,
     };
-    let path = format!("/payments/{request_id}");
     let amount = if form.full.is_some() {
         Some(p.amount)
     } else {
@@ -885,12 +871,10 @@ async fn resolve(
     Path(request_id): Path<String>,
     Form(form): Form<DecisionForm>,
 ) -> Response {
-    let s = operator_post!(state, session, headers, form.csrf.as_deref());
-    let p = match decided_on(&state, &s, &request_id, form.version).await {
-        Ok(p) => p,
+    let (s, p, path) = match decision(&state, &session, &headers, &request_id, &form).await {
+        Ok(d) => d,
         Err(r) => return r,
     };
-    let path = format!("/payments/{request_id}");
     let resolution = match form.outcome.as_deref() {
         Some("success") => Resolution::Success,
         Some("decline") => Resolution::Decline,
@@ -916,12 +900,10 @@ async fn payout_action(
     Path(request_id): Path<String>,
     Form(form): Form<DecisionForm>,
 ) -> Response {
-    let s = operator_post!(state, session, headers, form.csrf.as_deref());
-    let p = match decided_on(&state, &s, &request_id, form.version).await {
-        Ok(p) => p,
+    let (s, p, path) = match decision(&state, &session, &headers, &request_id, &form).await {
+        Ok(d) => d,
         Err(r) => return r,
     };
-    let path = format!("/payments/{request_id}");
     if p.payment_type != PaymentType::Payout {
         return s.back(&path, "invalid");
     }
