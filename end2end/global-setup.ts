@@ -4,9 +4,52 @@ import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const repo = path.resolve(__dirname, '..');
 export const STATE_FILE = path.join(__dirname, '.e2e-state.json');
+
+/** CRC-32 of PNG chunks. */
+function crc32(data: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of data) {
+    let c = (crc ^ byte) & 0xff;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    crc = (crc >>> 8) ^ c;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** A small logo drawn here (a green block with a white band): a real PNG for the brand tests. */
+function logoPng(): Buffer {
+  const [w, h] = [120, 40];
+  const rows: number[] = [];
+  for (let y = 0; y < h; y++) {
+    rows.push(0);
+    for (let x = 0; x < w; x++) {
+      const band = y > 16 && y < 24 && x > 10 && x < 110;
+      rows.push(...(band ? [255, 255, 255] : [10, 110, 60]));
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type), data]);
+    const out = Buffer.alloc(8 + data.length + 4);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), 8 + data.length);
+    return out;
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(w, 0);
+  ihdr.writeUInt32BE(h, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', zlib.deflateSync(Buffer.from(rows))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 async function waitHealthy(url: string, seconds: number) {
   const deadline = Date.now() + seconds * 1000;
@@ -38,6 +81,11 @@ export default async function globalSetup() {
   const created = JSON.parse(
     execFileSync(bin, ['project', 'create', '--merchant', 'E2E Shop', '--name', 'Shop', '--redirect-url', 'https://shop.example/return'], { env }).toString(),
   );
+  // The name payers see on the payment page, the shop's colour and logo.
+  const logo = path.join(dir, 'logo.png');
+  fs.writeFileSync(logo, logoPng());
+  execFileSync(bin, ['project', 'set', '--project', created.project_id, '--display-name', 'E2E Books',
+    '--brand-color', '#0a6e3c', '--logo', logo], { env });
   // An operator of the console, added the way an admin would (password on standard input).
   const operatorLogin = { login: 'e2e-operator', password: 'e2e operator password' };
   execFileSync(bin, ['operator', 'add', '--login', operatorLogin.login, '--password-stdin'], { env, input: `${operatorLogin.password}\n` });

@@ -10,6 +10,13 @@ if ! [ -x /usr/bin/chromium ]; then
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium fonts-noto-core
 fi
+# Fonts for every script the page is served in (Arabic and Devanagari come with noto-core; Chinese
+# needs CJK), so screenshots show text, not boxes.
+if ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || ! fc-list 2>/dev/null | grep -qi "Noto Naskh Arabic"; then
+  echo "installing Debian's Noto fonts"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq fonts-noto-core fonts-noto-cjk
+fi
 node_major="$(node --version 2>/dev/null | sed -E 's/^v([0-9]+).*/\1/')"
 if [ -z "$node_major" ] || [ "$node_major" -lt 20 ]; then
   echo "Node.js 20 or newer (with npm) is needed for the Playwright tests; found: ${node_major:-none}" >&2

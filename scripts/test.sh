@@ -13,6 +13,10 @@ cargo clippy --all-targets -- -D warnings
 echo "== unit and integration tests (SQLite and PostgreSQL)"
 cargo test
 
+echo "== soak with crashes, short (PostgreSQL, then SQLite; docs/RELIABILITY.md)"
+cargo build -p kassa --bin kassa
+bash scripts/soak.sh --short
+
 if [ -x scripts/e2e.sh ]; then
   echo "== end-to-end tests (Playwright, Chromium)"
   scripts/e2e.sh

@@ -17,8 +17,6 @@ fn tone_class(tone: Tone) -> &'static str {
 
 #[component]
 pub fn ConsoleHeader(frame: ConsoleFrame) -> impl IntoView {
-    let current = frame.languages.iter().find(|l| l.code == frame.lang).map(|l| l.name.clone()).unwrap_or_default();
-    let lang = frame.lang.clone();
     view! {
         <a class="skip" href="#main">{frame.skip_label.clone()}</a>
         <header class="console-top">
@@ -36,28 +34,11 @@ pub fn ConsoleHeader(frame: ConsoleFrame) -> impl IntoView {
                 </ul>
             </nav>
             <div class="who">
-                <details class="languages">
-                    <summary>
-                        <span class="visually-hidden">{frame.language_label.clone()} ": "</span>
-                        {current}
-                    </summary>
-                    <ul>
-                        {frame
-                            .languages
-                            .into_iter()
-                            .map(|l| {
-                                let current = (l.code == lang).then_some("true");
-                                view! {
-                                    <li>
-                                        <a href=l.href hreflang=l.code.clone() lang=l.code aria-current=current>
-                                            {l.name}
-                                        </a>
-                                    </li>
-                                }
-                            })
-                            .collect_view()}
-                    </ul>
-                </details>
+                <crate::pages::LanguageMenu
+                    languages=frame.languages.clone()
+                    lang=frame.lang.clone()
+                    label=frame.language_label.clone()
+                />
                 {frame.user.map(|u| {
                     view! {
                         <span class="login">{u.signed_in_as}" "<strong>{u.login}</strong></span>

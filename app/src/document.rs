@@ -33,10 +33,15 @@ fn render(ctx: PageContext, i18n: I18n, body: impl FnOnce() -> (String, AnyView)
                 </noscript>
             }
         });
+        // The way back to the shop without JavaScript (with it, the page's script goes, and
+        // the payer may choose to stay).
+        let return_to = ctx.return_to.clone().map(|(seconds, url)| {
+            view! { <noscript><meta http-equiv="refresh" content=format!("{seconds};url={url}")/></noscript> }
+        });
         let scripts = options.map(|options| view! { <HydrationScripts options=options islands=true/> });
         view! {
             <!DOCTYPE html>
-            <html lang=ctx.lang.clone()>
+            <html lang=ctx.lang.clone() dir=ctx.dir.clone()>
                 <head>
                     <meta charset="utf-8"/>
                     <meta name="viewport" content="width=device-width, initial-scale=1"/>
@@ -44,7 +49,9 @@ fn render(ctx: PageContext, i18n: I18n, body: impl FnOnce() -> (String, AnyView)
                     <title>{title}</title>
                     <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
                     <link rel="stylesheet" href=ctx.css_href.clone()/>
+                    {ctx.theme_href.clone().map(|href| view! { <link rel="stylesheet" href=href/> })}
                     {refresh}
+                    {return_to}
                     {scripts}
                 </head>
                 <body>

@@ -185,6 +185,22 @@ mod browser {
         };
         old.set_inner_html(&new.inner_html());
         document.set_title(&fresh.title());
+        // Scripts set through innerHTML never run: put each back as a new script with this
+        // document's nonce (the fresh page was rendered with another), so the new screen's
+        // small scripts (the cancel dialog, the way back to the shop) work after a swap too.
+        let nonce = document
+            .query_selector("script[nonce]")?
+            .and_then(|s| js_sys::Reflect::get(&s, &"nonce".into()).ok())
+            .unwrap_or(JsValue::from_str(""));
+        let scripts = old.query_selector_all("script")?;
+        for i in 0..scripts.length() {
+            if let Some(inert) = scripts.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                let live = document.create_element("script")?;
+                js_sys::Reflect::set(&live, &"nonce".into(), &nonce)?;
+                live.set_text_content(inert.text_content().as_deref());
+                inert.replace_with_with_node_1(&live)?;
+            }
+        }
         let hydrate = js_sys::Reflect::get(&web_sys::window().unwrap(), &"__hydrateIsland".into())?;
         if let Ok(hydrate) = hydrate.dyn_into::<js_sys::Function>() {
             let islands = old.query_selector_all("leptos-island")?;
@@ -210,19 +226,17 @@ mod browser {
 #[island]
 pub fn CardFormHelper(
     form_id: String,
-    msg_number: String,
-    msg_expiry: String,
-    msg_holder: String,
-    msg_cvv: String,
+    /// (message key, text) of every problem the shared rules can name.
+    messages: Vec<(String, String)>,
 ) -> impl IntoView {
     let ready = RwSignal::new(false);
     Effect::new(move |_| {
         ready.set(true);
         #[cfg(feature = "hydrate")]
-        card::enhance(&form_id, [msg_number.clone(), msg_expiry.clone(), msg_holder.clone(), msg_cvv.clone()]);
+        card::enhance(&form_id, messages.clone());
     });
     #[cfg(not(feature = "hydrate"))]
-    let _ = (&form_id, &msg_number, &msg_expiry, &msg_holder, &msg_cvv);
+    let _ = (&form_id, &messages);
     view! { <span hidden=true data-card-ready=move || ready.get().then_some("1")></span> }
 }
 
@@ -231,7 +245,9 @@ mod card {
     use wasm_bindgen::JsCast;
     use wasm_bindgen::closure::Closure;
 
-    use kassa_rules::card::{expiry_ok, group, is_card_holder, is_card_number, is_cvv, strip_separators};
+    use kassa_rules::card::{
+        Scheme, cvv_problem, expiry_problem, group, holder_problem, pan_problem, strip_separators,
+    };
 
     fn input(doc: &web_sys::Document, id: &str) -> Option<web_sys::HtmlInputElement> {
         doc.get_element_by_id(id)?.dyn_into().ok()
@@ -251,11 +267,7 @@ mod card {
                     let p = doc.create_element("p").ok()?;
                     p.set_class_name("field-error");
                     p.set_id(error_id);
-                    let anchor = if field_id == "exp_month" || field_id == "exp_year" {
-                        doc.query_selector("fieldset.inline").ok()??
-                    } else {
-                        field.clone()
-                    };
+                    let anchor = field.clone();
                     anchor.after_with_node_1(&p).ok()?;
                     Some(p)
                 });
@@ -272,7 +284,12 @@ mod card {
         }
     }
 
-    pub fn enhance(form_id: &str, messages: [String; 4]) {
+    /// The text of a message key (the key itself if the page did not hand it over).
+    fn text_of<'a>(messages: &'a [(String, String)], key: &'static str) -> &'a str {
+        messages.iter().find(|(k, _)| k == key).map_or(key, |(_, t)| t.as_str())
+    }
+
+    pub fn enhance(form_id: &str, messages: Vec<(String, String)>) {
         let Some(doc) = web_sys::window().and_then(|w| w.document()) else {
             return;
         };
@@ -281,13 +298,33 @@ mod card {
         };
         if let Some(pan) = input(&doc, "pan") {
             let target = pan.clone();
+            let cvv = input(&doc, "cvv");
             let on_input = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
                 let grouped = group(&target.value());
                 if grouped != target.value() {
                     target.set_value(&grouped);
                 }
+                // The security code takes the scheme's length (Amex 4, others 3).
+                if let Some(cvv) = &cvv {
+                    let scheme = Scheme::detect(&strip_separators(&grouped));
+                    let max = if scheme == Scheme::Unknown { 4 } else { scheme.cvv_length() };
+                    let _ = cvv.set_attribute("maxlength", &max.to_string());
+                }
             });
             let _ = pan.add_event_listener_with_callback("input", on_input.as_ref().unchecked_ref());
+            on_input.forget();
+        }
+        if let Some(expiry) = input(&doc, "expiry") {
+            // `1230` becomes `12/30` as it is typed (unless the payer types the slash).
+            let target = expiry.clone();
+            let on_input = Closure::<dyn FnMut(web_sys::Event)>::new(move |_| {
+                let typed = target.value();
+                let digits: String = typed.chars().filter(char::is_ascii_digit).take(6).collect();
+                if !typed.contains('/') && digits.len() > 2 {
+                    target.set_value(&format!("{}/{}", &digits[..2], &digits[2..]));
+                }
+            });
+            let _ = expiry.add_event_listener_with_callback("input", on_input.as_ref().unchecked_ref());
             on_input.forget();
         }
         let on_submit = Closure::<dyn FnMut(web_sys::Event)>::new(move |event: web_sys::Event| {
@@ -298,20 +335,15 @@ mod card {
             let now = js_sys::Date::new_0();
             let (year, month) = (now.get_full_year() as i64, now.get_month() as i64 + 1);
             let checks = [
-                ("pan", "pan-error", is_card_number(&strip_separators(&value("pan"))), &messages[0]),
-                (
-                    "exp_month",
-                    "expiry-error",
-                    expiry_ok(&value("exp_month"), &value("exp_year"), year, month),
-                    &messages[1],
-                ),
-                ("holder", "holder-error", is_card_holder(value("holder").trim()), &messages[2]),
-                ("cvv", "cvv-error", is_cvv(&value("cvv")), &messages[3]),
+                ("pan", "pan-error", pan_problem(&value("pan"))),
+                ("expiry", "expiry-error", expiry_problem(&value("expiry"), year, month)),
+                ("holder", "holder-error", holder_problem(&value("holder"))),
+                ("cvv", "cvv-error", cvv_problem(&value("cvv"), &value("pan"))),
             ];
             let mut first_bad = None;
-            for (field, error, ok, message) in checks {
-                mark(&doc, field, error, (!ok).then_some(message.as_str()));
-                if !ok && first_bad.is_none() {
+            for (field, error, problem) in checks {
+                mark(&doc, field, error, problem.map(|key| text_of(&messages, key)));
+                if problem.is_some() && first_bad.is_none() {
                     first_bad = Some(field);
                 }
             }

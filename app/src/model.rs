@@ -5,18 +5,25 @@
 pub struct PageContext {
     /// Language of the page (`<html lang>`).
     pub lang: String,
+    /// `rtl` for languages written right to left (`<html dir>`).
+    pub dir: Option<String>,
     /// The language switcher: code, name in that language, and the link to the page in it.
     pub languages: Vec<LanguageLink>,
     /// CSP nonce of this response.
     pub nonce: String,
     /// Stylesheet URL.
     pub css_href: String,
+    /// The project's brand stylesheet (its colour), after Kassa's.
+    pub theme_href: Option<String>,
     /// The browser bundle (`None` when it is not built: the page works without it).
     pub scripts: Option<Scripts>,
     /// Reload after this many seconds when JavaScript is off (waiting screens).
     pub refresh_s: Option<u32>,
     /// Sandbox mode: every page says so.
     pub sandbox: bool,
+    /// Go to this address after this many seconds, with or without JavaScript (the success
+    /// screen's way back to the shop).
+    pub return_to: Option<(u32, String)>,
 }
 
 #[derive(Clone, Debug)]
@@ -44,6 +51,10 @@ pub struct PaymentView {
     /// The amount as typed into a banking app (`1500,00`).
     pub amount_copy: String,
     pub description: Option<String>,
+    /// Whom the payer pays (the project's display name, or the merchant's name).
+    pub payee: String,
+    /// The project's logo, when it has one.
+    pub logo_src: Option<String>,
     pub screen: Screen,
     pub expires_at_ms: i64,
     pub now_ms: i64,
@@ -53,10 +64,37 @@ pub struct PaymentView {
     pub version: i64,
     pub is_final: bool,
     pub can_cancel: bool,
+    /// The payer asked to cancel: the page asks once more (`?cancel=ask`).
+    pub cancel_asked: bool,
+    /// "Choose another way to pay" is offered.
+    pub can_change_method: bool,
+    /// What happened, on a final or dispute screen.
+    pub record: Option<PaymentRecord>,
+    /// Seconds until the success screen returns to the shop by itself.
+    pub return_in_s: Option<u32>,
+    /// The print / save view of the record.
+    pub print: bool,
     pub receipt_form: bool,
     pub notice: Option<Notice>,
     /// Sandbox controls (empty outside sandbox mode).
     pub sandbox: Vec<SandboxAction>,
+}
+
+/// The record a final screen shows: what was paid, when, how, to whom.
+#[derive(Clone, Debug)]
+pub struct PaymentRecord {
+    /// The payment reference (`request_id`).
+    pub reference: String,
+    /// Date and time of the outcome, as the payer reads it (with the time zone).
+    pub at: String,
+    /// The method's text key (`method-...`), when one was chosen.
+    pub method_key: Option<String>,
+    /// The card's last four digits, where a card paid.
+    pub card_last4: Option<String>,
+    /// Text key of the outcome ("Paid", "Not paid", ...).
+    pub outcome_key: String,
+    /// Text key of what to do next.
+    pub next_key: String,
 }
 
 /// A one-time message after a form post.
@@ -76,15 +114,25 @@ pub struct SandboxAction {
 pub enum Screen {
     /// Several widget methods and none chosen yet.
     ChooseMethod {
-        methods: Vec<String>,
+        /// (method code, icon name), the most used first.
+        methods: Vec<(String, String)>,
     },
-    /// Looking for requisites.
-    Searching,
+    /// Looking for requisites; `busy` when none is free right now (the page says so at once).
+    Searching {
+        busy: bool,
+    },
     Instructions(Instructions),
-    /// The user confirmed; waiting for the funds.
-    Checking,
-    /// KE mobile money: approve the push on the phone.
-    Push,
+    /// The user confirmed; waiting for the funds. The payment details stay on screen (a
+    /// payer who pressed too early can still pay).
+    Checking {
+        details: Option<Instructions>,
+    },
+    /// KE mobile money: approve the push on the phone. Without a phone the page asks for one;
+    /// "send again" waits `again_in_s` seconds when set.
+    Push {
+        phone: Option<String>,
+        again_in_s: Option<i64>,
+    },
     CardForm(CardForm),
     /// Hand-off to the issuer's 3DS page.
     ThreeDs(ThreeDs),
@@ -128,6 +176,8 @@ pub struct CardForm {
     /// Message keys of the fields that failed, by field name.
     pub errors: Vec<(String, String)>,
     pub holder: String,
+    /// The last card was refused: the reason's text key and how many cards may still be tried.
+    pub refused: Option<(String, u32)>,
 }
 
 #[derive(Clone, Debug)]
@@ -151,7 +201,9 @@ pub struct ShopView {
     pub csrf: String,
     /// (value, label) of the country/method choices.
     pub options: Vec<(String, String)>,
-    pub error: Option<String>,
+    /// Why the last checkout was refused: a message key, and the service's own words when it
+    /// refused the payment.
+    pub error: Option<(String, Option<String>)>,
 }
 
 /// The sandbox issuer's one-time-code page.

@@ -7,6 +7,15 @@ use crate::i18n::{Arg, t, t_with};
 use crate::islands::{CardFormHelper, CopyButton, Countdown, LiveStatus};
 use crate::model::*;
 
+/// Keeps the name, expiry and phone typed on the page in this tab's session storage when the
+/// payer switches language, and puts them back on the page in the new language.
+const KEEP_TYPED: &str = "(function(){var k='kassa-typed:'+location.pathname,f=['holder','expiry','phone'];\
+try{var s=JSON.parse(sessionStorage.getItem(k)||'{}');sessionStorage.removeItem(k);\
+f.forEach(function(n){var e=document.getElementById(n);if(e&&s[n]&&!e.value)e.value=s[n];});}catch(x){}\
+document.querySelectorAll('.languages a').forEach(function(a){a.addEventListener('click',function(){var s={};\
+f.forEach(function(n){var e=document.getElementById(n);if(e&&e.value)s[n]=e.value;});\
+try{sessionStorage.setItem(k,JSON.stringify(s));}catch(x){}});});})();";
+
 /// Hidden fields every form of the payment page carries.
 #[component]
 fn FormFields(csrf: String, lang: String) -> impl IntoView {
@@ -16,34 +25,43 @@ fn FormFields(csrf: String, lang: String) -> impl IntoView {
     }
 }
 
+/// The language menu of every page and console: the current language, then every language
+/// in its own name, as links (no JavaScript needed).
+#[component]
+pub fn LanguageMenu(languages: Vec<LanguageLink>, lang: String, label: String) -> impl IntoView {
+    let current = languages.iter().find(|l| l.code == lang).map(|l| l.name.clone()).unwrap_or_default();
+    view! {
+        <details class="languages">
+            <summary>
+                <span class="visually-hidden">{label} ": "</span>
+                {current}
+            </summary>
+            <ul>
+                {languages
+                    .into_iter()
+                    .map(|l| {
+                        let current = (l.code == lang).then_some("true");
+                        view! {
+                            <li>
+                                <a href=l.href hreflang=l.code.clone() lang=l.code aria-current=current>
+                                    {l.name}
+                                </a>
+                            </li>
+                        }
+                    })
+                    .collect_view()}
+            </ul>
+        </details>
+    }
+}
+
 #[component]
 pub fn Header(languages: Vec<LanguageLink>, lang: String) -> impl IntoView {
-    let current = languages.iter().find(|l| l.code == lang).map(|l| l.name.clone()).unwrap_or_default();
     view! {
         <a class="skip" href="#main">{t("skip-to-content")}</a>
         <header class="top">
             <span class="brand">{t("brand")}</span>
-            <details class="languages">
-                <summary>
-                    <span class="visually-hidden">{t("language")} ": "</span>
-                    {current}
-                </summary>
-                <ul>
-                    {languages
-                        .into_iter()
-                        .map(|l| {
-                            let current = (l.code == lang).then_some("true");
-                            view! {
-                                <li>
-                                    <a href=l.href hreflang=l.code.clone() lang=l.code aria-current=current>
-                                        {l.name}
-                                    </a>
-                                </li>
-                            }
-                        })
-                        .collect_view()}
-                </ul>
-            </details>
+            <LanguageMenu languages=languages lang=lang label=t("language")/>
         </header>
     }
 }
@@ -57,11 +75,50 @@ pub fn Footer() -> impl IntoView {
     }
 }
 
+/// The picture of a way to pay: simple line drawings made for Kassa (no scheme's trademark).
+#[component]
+fn MethodIcon(name: String) -> impl IntoView {
+    let d = match name.as_str() {
+        "card" => "M5 6h14a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V8a2 2 0 0 1 2-2zM3 10h18M7 15h4",
+        "phone" => "M9 3h6a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H9a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM11 18h2",
+        "qr" => "M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2M18 14h2",
+        "push" => "M9 3h6a2 2 0 0 1 2 2v14a2 2 0 0 1-2 2H9a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2zM9.5 12l2 2 3-4",
+        "ussd" => "M9 4L7 20M17 4l-2 16M4 9h16M3 15h16",
+        "bank" => "M3 10l9-6 9 6M5 10v8M10 10v8M14 10v8M19 10v8M3 20h18",
+        "globe" => "M12 3a9 9 0 1 0 0 18a9 9 0 1 0 0-18zM3 12h18M12 3c3 3 3 15 0 18M12 3c-3 3-3 15 0 18",
+        "wallet" => "M4 7h15a1 1 0 0 1 1 1v10a1 1 0 0 1-1 1H4zM4 7l11-3v3M16 13h2",
+        _ => "M10 14a4 4 0 0 0 5.66 0l3-3a4 4 0 0 0-5.66-5.66l-1 1M14 10a4 4 0 0 0-5.66 0l-3 3a4 4 0 0 0 5.66 5.66l1-1",
+    };
+    view! {
+        <svg class="method-icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+            <path d=d fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round"/>
+        </svg>
+    }
+}
+
+/// A field label as it reads inside a sentence ("Copy card number"): its first letter in lower
+/// case, except for acronyms (SBP) and in languages that write nouns with a capital (German).
+fn inside_sentence(label: &str, lang: &str) -> String {
+    let mut chars = label.chars();
+    match (chars.next(), chars.next()) {
+        (Some(first), Some(second)) if !(first.is_uppercase() && second.is_uppercase()) && lang != "de" => {
+            first.to_lowercase().chain(label.chars().skip(1)).collect()
+        }
+        _ => label.to_string(),
+    }
+}
+
 /// One requisite value with its copy button.
 #[component]
-fn Value(label_key: &'static str, display: String, value: String, #[prop(optional)] mono: bool) -> impl IntoView {
+fn Value(
+    label_key: &'static str,
+    display: String,
+    value: String,
+    lang: String,
+    #[prop(optional)] mono: bool,
+) -> impl IntoView {
     let label = t(label_key);
-    let aria = t_with("copy-value", &[("what", Arg::Text(label.to_lowercase()))]);
+    let aria = t_with("copy-value", &[("what", Arg::Text(inside_sentence(&label, &lang)))]);
     let class = if mono { "value mono" } else { "value" };
     view! {
         <div class="row">
@@ -74,24 +131,21 @@ fn Value(label_key: &'static str, display: String, value: String, #[prop(optiona
     }
 }
 
+/// The payment details: the link or code to open first (on a phone that is the quickest
+/// way), the QR for another device, and every value with its copy button.
 #[component]
-fn InstructionsScreen(i: Instructions, view: PaymentView) -> impl IntoView {
-    let (text_key, label_key) = match i.kind {
-        InstructionKind::Card => ("instructions-card", "field-card-number"),
-        InstructionKind::Phone => ("instructions-phone", "field-phone"),
-        InstructionKind::Account => ("instructions-account", "field-account"),
-        InstructionKind::Link => ("instructions-link", "field-link"),
-        InstructionKind::Qr => ("instructions-qr", "field-link"),
-        InstructionKind::Ussd => ("instructions-ussd", "field-ussd"),
+fn Requisites(i: Instructions, view: PaymentView) -> impl IntoView {
+    let label_key = match i.kind {
+        InstructionKind::Card => "field-card-number",
+        InstructionKind::Phone => "field-phone",
+        InstructionKind::Account => "field-account",
+        InstructionKind::Link | InstructionKind::Qr => "field-link",
+        InstructionKind::Ussd => "field-ussd",
     };
-    let amount = view.amount.clone();
     let link = matches!(i.kind, InstructionKind::Link | InstructionKind::Qr).then(|| i.value.clone());
     let ussd = (i.kind == InstructionKind::Ussd).then(|| format!("tel:{}", i.value.replace('#', "%23")));
     let qr = i.qr_src.clone();
     view! {
-        <h1>{t("instructions-title")}</h1>
-        <p>{t(text_key)}</p>
-        {qr.map(|src| view! { <img class="qr" src=src alt=t("qr-alt") width="232" height="232"/> })}
         {link.map(|href| view! {
             <p>
                 <a class="button primary" href=href target="_blank" rel="noopener noreferrer">{t("open-link")}</a>
@@ -102,17 +156,87 @@ fn InstructionsScreen(i: Instructions, view: PaymentView) -> impl IntoView {
                 <a class="button primary" href=href>{t("dial-ussd")}</a>
             </p>
         })}
+        {qr.map(|src| view! { <img class="qr" src=src alt=t("qr-alt") width="232" height="232"/> })}
         <dl class="requisites">
-            <Value label_key=label_key display=i.display_value.clone() value=i.value.clone() mono=true/>
+            <Value label_key=label_key display=i.display_value.clone() value=i.value.clone() lang=view.lang.clone() mono=true/>
             {i.holder.clone().map(|h| view! { <div class="row"><dt>{t("field-holder")}</dt><dd><span class="value">{h}</span></dd></div> })}
             {i.bank.clone().map(|b| view! { <div class="row"><dt>{t("field-bank")}</dt><dd><span class="value">{b}</span></dd></div> })}
-            <Value label_key="field-amount" display=amount.clone() value=view.amount_copy.clone()/>
+            <Value label_key="field-amount" display=view.amount.clone() value=view.amount_copy.clone() lang=view.lang.clone()/>
         </dl>
+    }
+}
+
+#[component]
+fn InstructionsScreen(i: Instructions, view: PaymentView) -> impl IntoView {
+    let (title_key, text_key) = match i.kind {
+        InstructionKind::Card => ("instructions-title", "instructions-card"),
+        InstructionKind::Phone => ("instructions-title", "instructions-phone"),
+        InstructionKind::Account => ("instructions-title", "instructions-account"),
+        InstructionKind::Link => ("instructions-title-link", "instructions-link"),
+        InstructionKind::Qr => ("instructions-title-link", "instructions-qr"),
+        InstructionKind::Ussd => ("instructions-title-ussd", "instructions-ussd"),
+    };
+    let amount = view.amount.clone();
+    view! {
+        <h1>{t(title_key)}</h1>
+        <p>{t(text_key)}</p>
+        <Requisites i=i view=view.clone()/>
         <p class="note">{t_with("instructions-exact-amount", &[("amount", Arg::Text(amount))])}</p>
         <form method="post" action=format!("{}/confirm", view.base) class="stack">
             <FormFields csrf=view.csrf.clone() lang=view.lang.clone()/>
             <button type="submit" class="button primary wide">{t("i-have-paid")}</button>
             <p class="hint">{t("i-have-paid-hint")}</p>
+        </form>
+    }
+}
+
+/// What happened: the outcome, reference, time, amount, method, card and payee.
+#[component]
+fn RecordBlock(record: PaymentRecord, view: PaymentView) -> impl IntoView {
+    let row = |label: String, value: String| {
+        view! { <div class="row"><dt>{label}</dt><dd><span class="value">{value}</span></dd></div> }
+    };
+    let contact = t_with(
+        "record-contact",
+        &[("name", Arg::Text(view.payee.clone())), ("reference", Arg::Text(record.reference.clone()))],
+    );
+    let print = (!view.print).then(|| {
+        view! {
+            <p><a class="link-button" href=format!("{}?lang={}&view=print", view.base, view.lang)>{t("record-print")}</a></p>
+        }
+    });
+    view! {
+        <section class="card-block record" aria-labelledby="record-title">
+            <h2 id="record-title">{t("record-title")}</h2>
+            <dl class="requisites">
+                {row(t("record-status"), t(&record.outcome_key))}
+                {row(t("record-reference"), record.reference.clone())}
+                {row(t("record-date"), record.at.clone())}
+                {row(t("field-amount"), view.amount.clone())}
+                {record.method_key.clone().map(|k| row(t("record-method"), t(&k)))}
+                {record.card_last4.clone().map(|l| row(t("record-card"), t_with("record-card-ending", &[("last4", Arg::Text(l))])))}
+                {row(t("record-payee"), view.payee.clone())}
+            </dl>
+            <p>{t(&record.next_key)}</p>
+            <p class="hint">{contact}</p>
+            {print}
+            {view.print.then(|| view! { <p class="hint">{t("record-print-hint")}</p> })}
+        </section>
+    }
+}
+
+/// "Cancel this payment?": what happens, and the two answers.
+#[component]
+fn CancelQuestion(view: PaymentView, paid: bool) -> impl IntoView {
+    let back = format!("{}?lang={}", view.base, view.lang);
+    view! {
+        <h2 id="cancel-title">{t("cancel-confirm-title")}</h2>
+        <p>{t(if paid { "cancel-confirm-text-paid" } else { "cancel-confirm-text" })}</p>
+        <form method="post" action=format!("{}/cancel", view.base) class="stack">
+            <FormFields csrf=view.csrf.clone() lang=view.lang.clone()/>
+            <input type="hidden" name="confirm" value="yes"/>
+            <button type="submit" class="button danger wide">{t("cancel-confirm-yes")}</button>
+            <a class="button wide" href=back data-close="1">{t("cancel-confirm-no")}</a>
         </form>
     }
 }
@@ -139,14 +263,19 @@ fn CardFormScreen(form: CardForm, view: PaymentView) -> impl IntoView {
     let described = |field: &str, has: bool| has.then(|| format!("{field}-error"));
     let (pan_e, exp_e, holder_e, cvv_e) = (error("pan"), error("expiry"), error("holder"), error("cvv"));
     let pay = t_with("card-pay", &[("amount", Arg::Text(view.amount.clone()))]);
+    let refused = form.refused.clone().map(|(reason_key, left)| {
+        view! {
+            <p class="notice error" role="alert">
+                {t(&reason_key)} " " {t_with("card-try-another", &[("left", Arg::Number(left as i64))])}
+            </p>
+        }
+    });
     view! {
         <h1>{t("card-title")}</h1>
+        {refused}
         <CardFormHelper
             form_id="card-form".to_string()
-            msg_number=t("card-error-number")
-            msg_expiry=t("card-error-expiry")
-            msg_holder=t("card-error-holder")
-            msg_cvv=t("card-error-cvv")
+            messages=kassa_rules::card::CARD_FORM_MESSAGES.iter().map(|k| (k.to_string(), t(k))).collect()
         />
         <form id="card-form" method="post" action=format!("{}/card", view.base) class="stack card-form" novalidate=true>
             <FormFields csrf=view.csrf.clone() lang=view.lang.clone()/>
@@ -154,15 +283,10 @@ fn CardFormScreen(form: CardForm, view: PaymentView) -> impl IntoView {
             <input id="pan" name="pan" inputmode="numeric" autocomplete="cc-number" maxlength="23" required
                 aria-invalid=pan_e.is_some().then_some("true") aria-describedby=described("pan", pan_e.is_some())/>
             {pan_e.map(|e| view! { <p class="field-error" id="pan-error">{e}</p> })}
-            <fieldset class="inline">
-                <legend>{t("card-expiry")}</legend>
-                <label for="exp_month">{t("card-month")}</label>
-                <input id="exp_month" name="exp_month" inputmode="numeric" autocomplete="cc-exp-month" maxlength="2" placeholder="MM" required
-                    aria-invalid=exp_e.is_some().then_some("true") aria-describedby=described("expiry", exp_e.is_some())/>
-                <label for="exp_year">{t("card-year")}</label>
-                <input id="exp_year" name="exp_year" inputmode="numeric" autocomplete="cc-exp-year" maxlength="4" placeholder="YYYY" required
-                    aria-invalid=exp_e.is_some().then_some("true")/>
-            </fieldset>
+            <label for="expiry">{t("card-expiry")}</label>
+            <input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" maxlength="7"
+                placeholder=t("card-expiry-placeholder") required
+                aria-invalid=exp_e.is_some().then_some("true") aria-describedby=described("expiry", exp_e.is_some())/>
             {exp_e.map(|e| view! { <p class="field-error" id="expiry-error">{e}</p> })}
             <label for="holder">{t("card-holder")}</label>
             <input id="holder" name="holder" autocomplete="cc-name" maxlength="255" required value=form.holder.clone()
@@ -221,12 +345,13 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
         let role = if n.error { "alert" } else { "status" };
         view! { <p class=class role=role>{t(&n.key)}</p> }
     });
-    let back =
-        view.redirect_url.clone().filter(|_| view.is_final || matches!(view.screen, Screen::Dispute { .. })).map(
-            |href| {
-                view! { <p><a class="button wide" href=href rel="noreferrer">{t("back-to-shop")}</a></p> }
-            },
-        );
+    let back = view
+        .redirect_url
+        .clone()
+        .filter(|_| view.is_final || matches!(view.screen, Screen::Dispute { .. }))
+        .map(|href| {
+            view! { <p><a id="return-link" class="button wide" href=href rel="noreferrer">{t("back-to-shop")}</a></p> }
+        });
     let screen = match view.screen.clone() {
         Screen::ChooseMethod { methods } => view! {
             <h1>{t("choose-method-title")}</h1>
@@ -234,15 +359,36 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
             <form method="post" action=format!("{}/method", v.base)>
                 <FormFields csrf=v.csrf.clone() lang=v.lang.clone()/>
                 <ul class="methods">
-                    {methods.into_iter().map(|m| {
+                    {methods.into_iter().map(|(m, icon)| {
                         let label = t(&format!("method-{m}"));
-                        view! { <li><button type="submit" class="method" name="method" value=m>{label}</button></li> }
+                        let how = t(&format!("method-how-{m}"));
+                        let how_id = format!("how-{m}");
+                        let described = how_id.clone();
+                        // The name is the method; how it works is the button's description.
+                        view! {
+                            <li>
+                                <button type="submit" class="method" name="method" value=m aria-describedby=described>
+                                    <MethodIcon name=icon/>
+                                    <span class="method-text">
+                                        <span class="method-name">{label}</span>
+                                        <span class="method-how" id=how_id aria-hidden="true">{how}</span>
+                                    </span>
+                                </button>
+                            </li>
+                        }
                     }).collect_view()}
                 </ul>
             </form>
         }
         .into_any(),
-        Screen::Searching => view! {
+        Screen::Searching { busy: true } => view! {
+            <h1>{t("searching-busy-title")}</h1>
+            <p>{t("searching-busy-text")}</p>
+            <div class="spinner" aria-hidden="true"></div>
+            <p class="hint">{t("updating")}</p>
+        }
+        .into_any(),
+        Screen::Searching { busy: false } => view! {
             <h1>{t("searching-title")}</h1>
             <p>{t("searching-text")}</p>
             <div class="spinner" aria-hidden="true"></div>
@@ -250,18 +396,55 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
         }
         .into_any(),
         Screen::Instructions(i) => view! { <InstructionsScreen i=i view=v.clone()/> }.into_any(),
-        Screen::Checking => view! {
+        Screen::Checking { details } => view! {
             <h1>{t("checking-title")}</h1>
             <p>{t("checking-text")}</p>
             <div class="spinner" aria-hidden="true"></div>
             <p class="hint">{t("updating")}</p>
+            {details.map(|i| view! {
+                <section class="card-block" aria-labelledby="details-title">
+                    <h2 id="details-title">{t("checking-details-title")}</h2>
+                    <p>{t("checking-details-text")}</p>
+                    <Requisites i=i view=v.clone()/>
+                </section>
+            })}
         }
         .into_any(),
-        Screen::Push => view! {
+        Screen::Push { phone: Some(phone), again_in_s } => {
+            let again = match again_in_s {
+                Some(s) => {
+                    view! { <p class="hint">{t_with("push-again-in", &[("seconds", Arg::Number(s))])}</p> }.into_any()
+                }
+                None => view! {
+                    <form method="post" action=format!("{}/push", v.base) class="stack">
+                        <FormFields csrf=v.csrf.clone() lang=v.lang.clone()/>
+                        <button type="submit" class="button wide">{t("push-send-again")}</button>
+                    </form>
+                }
+                .into_any(),
+            };
+            view! {
+                <h1>{t("push-title")}</h1>
+                <p>{t_with("push-text", &[("amount", Arg::Text(v.amount.clone()))])}</p>
+                <p>{t_with("push-sent-to", &[("phone", Arg::Text(phone))])}</p>
+                <div class="spinner" aria-hidden="true"></div>
+                <p class="hint">{t("updating")}</p>
+                <p class="hint">{t("push-not-received")}</p>
+                {again}
+            }
+            .into_any()
+        }
+        Screen::Push { phone: None, .. } => view! {
             <h1>{t("push-title")}</h1>
-            <p>{t_with("push-text", &[("amount", Arg::Text(v.amount.clone()))])}</p>
-            <div class="spinner" aria-hidden="true"></div>
-            <p class="hint">{t("updating")}</p>
+            <p>{t("push-ask-phone")}</p>
+            <form method="post" action=format!("{}/push", v.base) class="stack">
+                <FormFields csrf=v.csrf.clone() lang=v.lang.clone()/>
+                <label for="phone">{t("push-phone")}</label>
+                <input id="phone" name="phone" type="tel" inputmode="tel" autocomplete="tel" maxlength="16" required
+                    aria-describedby="phone-hint"/>
+                <p class="hint" id="phone-hint">{t("push-phone-hint")}</p>
+                <button type="submit" class="button primary wide">{t("push-send")}</button>
+            </form>
         }
         .into_any(),
         Screen::CardForm(form) => view! { <CardFormScreen form=form view=v.clone()/> }.into_any(),
@@ -274,12 +457,33 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
             view! { <HandOff id="redirect" method=r.method action=r.url fields=r.fields nonce=nonce.clone()/> }
                 .into_any()
         }
-        Screen::Success => view! {
-            <div class="result ok" aria-hidden="true">"✓"</div>
-            <h1>{t("success-title")}</h1>
-            <p>{t("success-text")}</p>
+        Screen::Success => {
+            let returning = v.return_in_s.map(|s| {
+                let script = format!(
+                    "setTimeout(function(){{var a=document.getElementById('return-link');if(a)location.assign(a.href);}},{});",
+                    u64::from(s) * 1000
+                );
+                view! {
+                    <p class="returning" role="status">
+                        {t("return-in")} " "
+                        <Countdown
+                            seconds_left=i64::from(s)
+                            static_label=t_with("return-in-seconds", &[("seconds", Arg::Number(i64::from(s)))])
+                            up_label=t("return-now")
+                        />
+                    </p>
+                    <p><a class="link-button" href=format!("{}?lang={}&stay=1", v.base, v.lang)>{t("return-stay")}</a></p>
+                    <script nonce=nonce.clone()>{script}</script>
+                }
+            });
+            view! {
+                <div class="result ok" aria-hidden="true">"✓"</div>
+                <h1>{t("success-title")}</h1>
+                <p>{t_with("success-text", &[("name", Arg::Text(v.payee.clone()))])}</p>
+                {returning}
+            }
+            .into_any()
         }
-        .into_any(),
         Screen::Declined { reason_key } => view! {
             <div class="result fail" aria-hidden="true">"✕"</div>
             <h1>{t("decline-title")}</h1>
@@ -299,12 +503,42 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
         .into_any(),
     };
     let receipt = view.receipt_form.then(|| view! { <ReceiptForm view=v.clone()/> });
-    let cancel = view.can_cancel.then(|| {
+    let record = view.record.clone().map(|r| view! { <RecordBlock record=r view=v.clone()/> });
+    let change_method = view.can_change_method.then(|| {
         view! {
-            <form method="post" action=format!("{}/cancel", v.base) class="cancel">
+            <form method="post" action=format!("{}/change-method", v.base) class="change-method">
                 <FormFields csrf=v.csrf.clone() lang=v.lang.clone()/>
-                <button type="submit" class="link-button">{t("cancel-payment")}</button>
+                <button type="submit" class="link-button">{t("change-method")}</button>
             </form>
+        }
+    });
+    // Cancel takes two steps: without JavaScript the link opens the question on the page;
+    // with it, the same question opens in a dialog.
+    let paid = matches!(view.screen, Screen::Checking { .. });
+    let cancel = view.can_cancel.then(|| {
+        if view.cancel_asked {
+            view! {
+                <section id="cancel" class="card-block confirm-cancel" role="alertdialog" aria-labelledby="cancel-title">
+                    <CancelQuestion view=v.clone() paid=paid/>
+                </section>
+            }
+            .into_any()
+        } else {
+            let script = "(function(){var a=document.getElementById('cancel-link'),d=document.getElementById('cancel-dialog');\
+                if(!a||!d||!d.showModal)return;a.addEventListener('click',function(e){e.preventDefault();d.showModal();});\
+                d.querySelector('[data-close]').addEventListener('click',function(e){e.preventDefault();d.close();a.focus();});})();";
+            view! {
+                <p class="cancel">
+                    <a id="cancel-link" class="link-button" href=format!("{}?lang={}&cancel=ask#cancel", v.base, v.lang)>
+                        {t("cancel-payment")}
+                    </a>
+                </p>
+                <dialog id="cancel-dialog" class="confirm-cancel" aria-labelledby="cancel-title">
+                    <CancelQuestion view=v.clone() paid=paid/>
+                </dialog>
+                <script nonce=nonce.clone()>{script}</script>
+            }
+            .into_any()
         }
     });
     let sandbox = (!view.sandbox.is_empty()).then(|| {
@@ -322,21 +556,34 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
         }
     });
     let description = view.description.clone();
+    // Forms a payer types into keep what was typed across a change of language (never the
+    // card number or the code: those stay only in the form).
+    let typed_kept = matches!(view.screen, Screen::CardForm(_) | Screen::Push { phone: None, .. });
+    let amount_label = match (&view.screen, view.is_final) {
+        (Screen::Success, _) => t("amount-label-paid"),
+        (_, true) | (Screen::Dispute { .. }, _) => t("amount-label-final"),
+        _ => t("amount-label"),
+    };
     view! {
-        <main id="main">
+        <main id="main" class=view.print.then_some("print")>
             <section class="summary">
-                <p class="label">{t("amount-label")}</p>
+                {view.logo_src.clone().map(|src| view! { <img class="logo" src=src alt="" height="40"/> })}
+                <p class="payee">{t_with("payee", &[("name", Arg::Text(view.payee.clone()))])}</p>
+                <p class="label">{amount_label}</p>
                 <p class="amount">{view.amount.clone()}</p>
                 {description.map(|d| view! { <p class="description"><span class="visually-hidden">{t("description-label")} ": "</span>{d}</p> })}
                 {countdown}
             </section>
             {notice}
             <section class="screen">{screen}</section>
+            {record}
             {receipt}
-            {back}
+            {(!view.print).then_some(back)}
+            {change_method}
             {cancel}
-            {sandbox}
+            {(!view.print).then_some(sandbox)}
         </main>
+        {typed_kept.then(|| view! { <script nonce=nonce.clone()>{KEEP_TYPED}</script> })}
         <LiveStatus
             status_url=format!("{}/status", view.base)
             page_url=format!("{}?lang={}", view.base, view.lang)
@@ -373,8 +620,13 @@ pub fn UnavailableBody() -> impl IntoView {
 
 #[component]
 pub fn ShopBody(shop: ShopView) -> impl IntoView {
-    let error = shop.error.clone().map(|reason| {
-        view! { <p class="notice error" role="alert">{t_with("shop-error", &[("reason", Arg::Text(reason))])}</p> }
+    let error = shop.error.clone().map(|(key, detail)| {
+        view! {
+            <div class="notice error" role="alert">
+                <p>{t(&key)}</p>
+                {detail.map(|d| view! { <p>{d}</p> })}
+            </div>
+        }
     });
     view! {
         <main id="main">

@@ -132,3 +132,31 @@ test('merchant: a failed callback is seen, then resent once the server recovers;
     server.close();
   }
 });
+
+test('merchant: what payers see on the payment page', async ({ page }, info) => {
+  const errors = watchConsole(page);
+  await page.goto(`${baseURL}/merchant/`);
+  await page.getByLabel('Login').fill(merchantLogin.login);
+  await page.getByLabel('Password').fill(merchantLogin.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await heading(page, 'Payments');
+  await page.getByRole('link', { name: 'Payment page' }).click();
+  await heading(page, 'Payment page');
+  const section = page.locator(`#p-${projectId}`);
+  await expect(section.getByLabel('Name payers see')).toHaveValue('E2E Books');
+  await expect(section.getByLabel('Brand colour')).toHaveValue('#0a6e3c');
+  // A colour white text cannot be read on is refused and named.
+  await section.getByLabel('Brand colour').fill('#ffd400');
+  await section.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('alert')).toContainText('Brand colour');
+  await checkA11y(page, info);
+  await shot(page, 'merchant-payment-page', info);
+  // Saved as it was (other tests read this project's brand).
+  const again = page.locator(`#p-${projectId}`);
+  await again.getByLabel('Name payers see').fill('E2E Books');
+  await again.getByLabel('Brand colour').fill('#0a6e3c');
+  await again.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status')).toContainText('Saved');
+  // The refused form answered 400 on purpose (the page with what was wrong); nothing else failed.
+  expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+});

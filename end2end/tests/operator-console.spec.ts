@@ -70,7 +70,7 @@ test('operator: log in, add a requisite, funds received from the queue, the paye
   await checkA11y(operatorPage, info);
   await shot(operatorPage, 'operator-payment', info);
 
-  await heading(payer, 'Payment received');
+  await heading(payer, 'Paid');
 
   await operatorPage.getByRole('link', { name: 'Dashboard' }).click();
   await heading(operatorPage, 'Dashboard');
@@ -115,6 +115,6 @@ test('operator: a receipt dispute resolved with another amount', async ({ browse
   await checkA11y(operatorPage, info);
   // A dispute page does not refresh itself without JavaScript: the payer reloads it.
   if (info.project.name !== 'js') await payer.reload();
-  await heading(payer, 'Payment received');
+  await heading(payer, 'Paid');
   await shot(operatorPage, 'operator-dispute-resolved', info);
 });

@@ -161,7 +161,7 @@ pub fn parse_expiry(typed: &str) -> Option<(i64, i64)> {
             return None;
         }
         (m.to_string(), y.to_string())
-    } else if digits.len() == 4 || digits.len() == 6 {
+    } else if (digits.len() == 4 || digits.len() == 6) && typed.trim().len() == digits.len() {
         (digits[..2].to_string(), digits[2..].to_string())
     } else {
         return None;
@@ -230,9 +230,114 @@ pub fn is_printed_name(name: &str) -> bool {
     is_card_holder(name) && name.chars().any(char::is_alphabetic) && !name.chars().any(|c| c.is_ascii_digit())
 }
 
+// The payment page's card form: one message key per field saying exactly what is wrong. The
+// server and the browser's form helper both ask these, so they always agree.
+
+/// What is wrong with a typed card number, if anything.
+pub fn pan_problem(typed: &str) -> Option<&'static str> {
+    let pan = strip_separators(typed);
+    if pan.is_empty() {
+        return Some("card-error-number-empty");
+    }
+    if !pan.bytes().all(|b| b.is_ascii_digit()) {
+        return Some("card-error-number");
+    }
+    if !Scheme::detect(&pan).lengths().contains(&pan.len()) {
+        return Some("card-error-number-length");
+    }
+    (!luhn(&pan)).then_some("card-error-number")
+}
+
+/// What is wrong with an expiry typed as one field (`MM/YY`, four-digit years too).
+pub fn expiry_problem(typed: &str, now_year: i64, now_month: i64) -> Option<&'static str> {
+    if typed.trim().is_empty() {
+        return Some("card-error-expiry-empty");
+    }
+    match parse_expiry(typed).map(|(m, y)| check_expiry(m, y, now_year, now_month)) {
+        Some(Ok(())) => None,
+        Some(Err(ExpiryProblem::Expired)) => Some("card-error-expired"),
+        _ => Some("card-error-expiry"),
+    }
+}
+
+/// What is wrong with the name typed as printed on the card.
+pub fn holder_problem(typed: &str) -> Option<&'static str> {
+    let name = typed.trim();
+    if name.is_empty() {
+        Some("card-error-holder-empty")
+    } else if name.chars().any(|c| c.is_ascii_digit()) {
+        Some("card-error-holder-digits")
+    } else {
+        (!is_printed_name(name)).then_some("card-error-holder")
+    }
+}
+
+/// What is wrong with a security code for the card typed (Amex has 4 digits, others 3; an
+/// unknown scheme takes either).
+pub fn cvv_problem(cvv: &str, typed_pan: &str) -> Option<&'static str> {
+    let cvv = cvv.trim();
+    if cvv.is_empty() {
+        return Some("card-error-cvv-empty");
+    }
+    let scheme = Scheme::detect(&strip_separators(typed_pan));
+    let ok = is_cvv(cvv) && (scheme == Scheme::Unknown || cvv.len() == scheme.cvv_length());
+    match (ok, scheme.cvv_length()) {
+        (true, _) => None,
+        (false, 4) => Some("card-error-cvv-4"),
+        (false, _) if scheme == Scheme::Unknown => Some("card-error-cvv"),
+        (false, _) => Some("card-error-cvv-3"),
+    }
+}
+
+/// Every message key [`pan_problem`], [`expiry_problem`], [`holder_problem`] and
+/// [`cvv_problem`] can answer (the page hands their texts to the browser's helper).
+pub const CARD_FORM_MESSAGES: &[&str] = &[
+    "card-error-number-empty",
+    "card-error-number",
+    "card-error-number-length",
+    "card-error-expiry-empty",
+    "card-error-expiry",
+    "card-error-expired",
+    "card-error-holder-empty",
+    "card-error-holder-digits",
+    "card-error-holder",
+    "card-error-cvv-empty",
+    "card-error-cvv",
+    "card-error-cvv-3",
+    "card-error-cvv-4",
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn card_form_problems_are_specific() {
+        assert_eq!(pan_problem(""), Some("card-error-number-empty"));
+        assert_eq!(pan_problem("4242 4242 4242 4242"), None);
+        assert_eq!(pan_problem("4242 4242 4242 4241"), Some("card-error-number"));
+        assert_eq!(pan_problem("3782 822463 1000"), Some("card-error-number-length"), "Amex has 15 digits");
+        assert_eq!(pan_problem("3782 822463 10005"), None);
+        assert_eq!(pan_problem("4242-abcd"), Some("card-error-number"));
+        assert_eq!(expiry_problem(" ", 2026, 11), Some("card-error-expiry-empty"));
+        assert_eq!(expiry_problem("12/30", 2026, 11), None);
+        assert_eq!(expiry_problem("12/2030", 2026, 11), None);
+        assert_eq!(expiry_problem("10/26", 2026, 11), Some("card-error-expired"));
+        assert_eq!(expiry_problem("11/26", 2026, 11), None, "valid through its month");
+        assert_eq!(expiry_problem("13/30", 2026, 11), Some("card-error-expiry"));
+        assert_eq!(expiry_problem("1230x", 2026, 11), Some("card-error-expiry"));
+        assert_eq!(holder_problem(""), Some("card-error-holder-empty"));
+        assert_eq!(holder_problem("IVAN PETROV 2"), Some("card-error-holder-digits"));
+        assert_eq!(holder_problem("IVAN <PETROV>"), Some("card-error-holder"));
+        assert_eq!(holder_problem("Иван Петров"), None);
+        assert_eq!(cvv_problem("", "4242"), Some("card-error-cvv-empty"));
+        assert_eq!(cvv_problem("123", "4242"), None);
+        assert_eq!(cvv_problem("1234", "4242"), Some("card-error-cvv-3"));
+        assert_eq!(cvv_problem("123", "3782"), Some("card-error-cvv-4"));
+        assert_eq!(cvv_problem("1234", "3782"), None);
+        assert_eq!(cvv_problem("1234", "9999"), None, "an unknown scheme takes 3 or 4");
+        assert_eq!(cvv_problem("12a", "9999"), Some("card-error-cvv"));
+    }
 
     #[test]
     fn luhn_and_card_numbers() {

@@ -100,6 +100,7 @@ pub async fn create_project(storage: &dyn ProjectStore, new: NewProject) -> Resu
         id: uuid::Uuid::new_v4().simple().to_string(),
         merchant_id: merchant.id.clone(),
         name: new.name.trim().to_string(),
+        merchant_name: merchant.name.clone(),
         redirect_url: new.redirect_url,
         settings: ProjectSettings::default(),
     };

@@ -17,6 +17,8 @@ use crate::domain::rules::luhn_valid;
 
 pub const DEMO_MERCHANT: &str = "Kassa Demo Shop";
 pub const DEMO_PROJECT: &str = "Demo";
+/// Requisites the demo seeds per country and kind of method.
+const DEMO_REQUISITES_PER_METHOD: usize = 12;
 
 /// What the demo shop holds to sign its requests, like a merchant server.
 pub struct DemoShop {
@@ -149,7 +151,7 @@ fn requisite_value(kind: MethodKind, country: Country, method: &str) -> String {
     }
 }
 
-/// Three requisites per country and method kind, serving every method code of that kind.
+/// Requisites per country and method kind, serving every method code of that kind.
 async fn seed_requisites(stores: &Stores, requisites: &Requisites) -> anyhow::Result<()> {
     let mut groups: BTreeMap<(Country, &'static str, String), Vec<&'static str>> = BTreeMap::new();
     for row in catalogue::H2H {
@@ -164,8 +166,17 @@ async fn seed_requisites(stores: &Stores, requisites: &Requisites) -> anyhow::Re
             if m.kind().uses_requisites() {
                 let entry = groups.entry((row.country, row.currency, m.kind().code().to_string())).or_default();
                 entry.push(m.code());
+                // The H2H twin only where the country takes H2H payins of it (KG has none).
+                let h2h_offered = |code: &str| {
+                    catalogue::H2H.iter().any(|r| {
+                        r.country == row.country
+                            && r.currency == row.currency
+                            && r.deposit.iter().any(|d| d.code() == code)
+                    })
+                };
                 if let Some(h2h) = m.h2h_equivalent().map(|e| e.code())
                     && !entry.contains(&h2h)
+                    && h2h_offered(h2h)
                 {
                     entry.push(h2h);
                 }
@@ -181,7 +192,9 @@ async fn seed_requisites(stores: &Stores, requisites: &Requisites) -> anyhow::Re
             .find(|k| k.code() == kind_code)
             .expect("kind of a catalogue method");
         let country_banks: Vec<_> = banks.iter().filter(|b| b.country_code == country.code()).collect();
-        for i in 0..3 {
+        // Enough for a person trying every method many times (a requisite serves one open
+        // payment per amount, and the demo shop suggests one amount).
+        for i in 0..DEMO_REQUISITES_PER_METHOD {
             let bank = country_banks.get(i % country_banks.len().max(1));
             let requisite = NewRequisite {
                 country: country.code().into(),
@@ -201,7 +214,10 @@ async fn seed_requisites(stores: &Stores, requisites: &Requisites) -> anyhow::Re
                 extra_param: None,
                 active: Some(true),
             };
-            requisites.create(requisite, None).await?;
+            requisites
+                .create(requisite, None)
+                .await
+                .map_err(|e| anyhow::anyhow!("demo requisite ({country}, {kind_code}): {}", admin::describe(&e)))?;
         }
     }
     Ok(())

@@ -22,11 +22,30 @@ pub const LANGUAGES: &[(&str, &str, &str)] = &[
     ("az", "Azərbaycanca", include_str!("../../locales/az/main.ftl")),
     ("ky", "Кыргызча", include_str!("../../locales/ky/main.ftl")),
     ("sw", "Kiswahili", include_str!("../../locales/sw/main.ftl")),
+    ("ha", "Hausa", include_str!("../../locales/ha/main.ftl")),
+    ("yo", "Yorùbá", include_str!("../../locales/yo/main.ftl")),
+    ("ig", "Igbo", include_str!("../../locales/ig/main.ftl")),
+    ("zu", "isiZulu", include_str!("../../locales/zu/main.ftl")),
+    ("af", "Afrikaans", include_str!("../../locales/af/main.ftl")),
+    ("xh", "isiXhosa", include_str!("../../locales/xh/main.ftl")),
+    ("tr", "Türkçe", include_str!("../../locales/tr/main.ftl")),
+    ("uk", "Українська", include_str!("../../locales/uk/main.ftl")),
+    ("fr", "Français", include_str!("../../locales/fr/main.ftl")),
+    ("de", "Deutsch", include_str!("../../locales/de/main.ftl")),
+    ("pt", "Português", include_str!("../../locales/pt/main.ftl")),
+    ("ar", "العربية", include_str!("../../locales/ar/main.ftl")),
+    ("zh", "中文", include_str!("../../locales/zh/main.ftl")),
+    ("hi", "हिन्दी", include_str!("../../locales/hi/main.ftl")),
 ];
 
 /// Texts of the consoles, in their languages (other page languages fall back to English).
 pub const CONSOLE_TEXTS: &[(&str, &str)] =
     &[("en", include_str!("../../locales/en/console.ftl")), ("ru", include_str!("../../locales/ru/console.ftl"))];
+
+/// Whether a language is written right to left.
+pub fn is_rtl(code: &str) -> bool {
+    matches!(code, "ar" | "he" | "fa" | "ur")
+}
 
 pub fn is_supported(code: &str) -> bool {
     LANGUAGES.iter().any(|(c, _, _)| *c == code)
@@ -94,6 +113,54 @@ fn message_ids(source: &str) -> Vec<String> {
         .collect()
 }
 
+/// The variables each message of a locale uses (`$amount`…), for the placeholder check.
+#[cfg(test)]
+fn message_variables(source: &str) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+    fn pattern(p: &Pattern<&str>, out: &mut std::collections::BTreeSet<String>) {
+        for e in &p.elements {
+            if let PatternElement::Placeable { expression } = e {
+                expr(expression, out);
+            }
+        }
+    }
+    fn expr(e: &Expression<&str>, out: &mut std::collections::BTreeSet<String>) {
+        match e {
+            Expression::Inline(i) => inline(i, out),
+            Expression::Select { selector, variants } => {
+                inline(selector, out);
+                for v in variants {
+                    pattern(&v.value, out);
+                }
+            }
+        }
+    }
+    fn inline(i: &InlineExpression<&str>, out: &mut std::collections::BTreeSet<String>) {
+        match i {
+            InlineExpression::VariableReference { id } => {
+                out.insert(id.name.to_string());
+            }
+            InlineExpression::Placeable { expression } => expr(expression, out),
+            _ => {}
+        }
+    }
+    let resource = fluent_syntax::parser::parse(source).unwrap_or_else(|(r, _)| r);
+    resource
+        .body
+        .iter()
+        .filter_map(|e| match e {
+            Entry::Message(m) => {
+                let mut vars = std::collections::BTreeSet::new();
+                if let Some(p) = &m.value {
+                    pattern(p, &mut vars);
+                }
+                Some((m.id.name.to_string(), vars))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
 struct Translator {
     primary: Arc<FluentBundle<FluentResource>>,
     fallback: Arc<FluentBundle<FluentResource>>,
@@ -155,12 +222,88 @@ pub fn choose_language(
     "en"
 }
 
+/// A phone number as people read it (`+7 900 123-45-67`, `+254 712 345 678`); numbers of
+/// other shapes are shown as given.
+pub fn format_phone(value: &str) -> String {
+    let digits: String = value.chars().filter(char::is_ascii_digit).collect();
+    let plus = value.trim_start().starts_with('+');
+    let group = |country: &str, rest: &str, sizes: &[usize], seps: &[&str]| {
+        let mut out = format!("+{country}");
+        let mut at = 0;
+        for (i, size) in sizes.iter().enumerate() {
+            out.push_str(seps[i]);
+            out.push_str(&rest[at..at + size]);
+            at += size;
+        }
+        out
+    };
+    match digits.len() {
+        11 if digits.starts_with('7') && (plus || value.trim_start().starts_with('7')) => {
+            group("7", &digits[1..], &[3, 3, 2, 2], &[" ", " ", "-", "-"])
+        }
+        12 if digits.starts_with("998") => group("998", &digits[3..], &[2, 3, 2, 2], &[" ", " ", " ", " "]),
+        12 if digits.starts_with("254") => group("254", &digits[3..], &[3, 3, 3], &[" ", " ", " "]),
+        13 if digits.starts_with("234") => group("234", &digits[3..], &[3, 3, 4], &[" ", " ", " "]),
+        _ => value.to_string(),
+    }
+}
+
+/// A phone number with its middle digits hidden, for saying where a request went.
+pub fn mask_phone(value: &str) -> String {
+    let shown = format_phone(value);
+    let total = shown.chars().filter(char::is_ascii_digit).count();
+    let mut seen = 0;
+    shown
+        .chars()
+        .map(|c| {
+            if !c.is_ascii_digit() {
+                return c;
+            }
+            seen += 1;
+            if seen <= 4 || seen > total.saturating_sub(3) { c } else { '•' }
+        })
+        .collect()
+}
+
+/// The UTC civil date of a moment: (year, month, day, seconds into the day).
+pub fn civil_utc(ms: i64) -> (i64, i64, i64, i64) {
+    let secs = ms.div_euclid(1000);
+    let (days, rem) = (secs.div_euclid(86_400), secs.rem_euclid(86_400));
+    // Civil date from days since the epoch (Howard Hinnant's algorithm).
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    (if m <= 2 { y + 1 } else { y }, m, d, rem)
+}
+
+/// A moment as `lang` writes a date and time, in UTC and saying so (a payer's record).
+pub fn format_date_time(ms: i64, lang: &str) -> String {
+    let (y, m, d, rem) = civil_utc(ms);
+    let (h, min) = (rem / 3600, rem % 3600 / 60);
+    match lang {
+        "ru" | "kk" | "uz" | "ky" | "az" | "uk" | "de" | "tr" => format!("{d:02}.{m:02}.{y} {h:02}:{min:02} UTC"),
+        "es" | "sw" | "fr" | "pt" | "ha" | "yo" | "ig" | "hi" | "ar" => {
+            format!("{d:02}/{m:02}/{y} {h:02}:{min:02} UTC")
+        }
+        "ko" => format!("{y}. {m}. {d}. {h:02}:{min:02} UTC"),
+        "zh" => format!("{y}年{m}月{d}日 {h:02}:{min:02} UTC"),
+        _ => format!("{y}-{m:02}-{d:02} {h:02}:{min:02} UTC"),
+    }
+}
+
 /// An amount in major units as `lang` writes it: (`1 500,00 RUB`, `1500,00`) — the display
 /// text and what a user types into a banking app.
 pub fn format_amount(minor: i64, currency: Currency, lang: &str) -> (String, String) {
+    // Separators as each language writes amounts (CLDR).
     let (group, decimal) = match lang {
-        "ru" | "kk" | "uz" | "ky" | "az" => ('\u{a0}', ','),
-        "es" => ('.', ','),
+        "ru" | "kk" | "uz" | "ky" | "az" | "uk" | "fr" | "af" => ('\u{a0}', ','),
+        "es" | "de" | "tr" | "pt" => ('.', ','),
         _ => (',', '.'),
     };
     let plain = currency.format_major(minor);
@@ -180,13 +323,46 @@ pub fn format_amount(minor: i64, currency: Currency, lang: &str) -> (String, Str
         Some(f) => format!("{int}{decimal}{f}"),
         None => int.to_string(),
     };
-    (format!("{}\u{a0}{}", with_frac(&grouped), currency.code), with_frac(&int))
+    let shown = with_frac(&grouped);
+    let display = match currency_sign(currency.code, lang) {
+        // Korean writes the won straight after the number.
+        Some("원") => format!("{shown}원"),
+        Some(sign) => format!("{shown}\u{a0}{sign}"),
+        None => format!("{shown}\u{a0}{}", currency.code),
+    };
+    (display, with_frac(&int))
+}
+
+/// How `lang` writes a currency it knows as its own or a neighbour's (₽, ₸, soʻm…); other
+/// currencies keep their ISO code, which every payer can read.
+fn currency_sign(code: &str, lang: &str) -> Option<&'static str> {
+    Some(match (code, lang) {
+        ("RUB", "ru" | "kk" | "ky" | "uz" | "az") => "₽",
+        ("KZT", "ru" | "kk" | "ky") => "₸",
+        ("UZS", "uz") => "soʻm",
+        ("UZS", "ru" | "kk" | "ky") => "сум",
+        ("KGS", "ru" | "ky") => "сом",
+        ("AZN", "az" | "ru") => "₼",
+        ("KRW", "ko") => "원",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use std::collections::BTreeSet;
+
+    #[test]
+    fn phones_are_grouped_and_masked() {
+        assert_eq!(format_phone("+79001234567"), "+7 900 123-45-67");
+        assert_eq!(format_phone("79001234567"), "+7 900 123-45-67");
+        assert_eq!(format_phone("254712345678"), "+254 712 345 678");
+        assert_eq!(format_phone("+998901234567"), "+998 90 123 45 67");
+        assert_eq!(format_phone("2348031234567"), "+234 803 123 4567");
+        assert_eq!(format_phone("12345"), "12345");
+        assert_eq!(mask_phone("254712345678"), "+254 7•• ••• 678");
+    }
 
     #[test]
     fn every_locale_has_exactly_the_keys_of_english() {
@@ -199,6 +375,31 @@ mod tests {
             let extra: Vec<_> = keys.difference(&en).collect();
             assert!(missing.is_empty() && extra.is_empty(), "{code}: missing {missing:?}, extra {extra:?}");
         }
+    }
+
+    /// Every message of every locale uses exactly the variables of its English message (a
+    /// missing `{ $amount }` would hide the amount; an extra one would show a raw name).
+    #[test]
+    fn every_locale_uses_the_placeholders_of_english() {
+        let en = message_variables(LANGUAGES[0].2);
+        assert!(en.values().any(|v| v.contains("amount")));
+        let mut wrong = Vec::new();
+        for (code, _, source) in LANGUAGES {
+            for (id, vars) in message_variables(source) {
+                if en.get(&id).is_some_and(|e| *e != vars) {
+                    wrong.push(format!("{code}/{id}: {vars:?} vs en {:?}", en[&id]));
+                }
+            }
+        }
+        for (code, source) in CONSOLE_TEXTS {
+            let en = message_variables(CONSOLE_TEXTS[0].1);
+            for (id, vars) in message_variables(source) {
+                if en.get(&id).is_some_and(|e| *e != vars) {
+                    wrong.push(format!("console {code}/{id}: {vars:?} vs en {:?}", en[&id]));
+                }
+            }
+        }
+        assert!(wrong.is_empty(), "placeholders differ:\n{}", wrong.join("\n"));
     }
 
     /// The consoles' texts exist in each console language with the same keys as English.
@@ -280,19 +481,22 @@ mod tests {
     fn language_choice_follows_decisions() {
         assert_eq!(choose_language(Some("ky"), Some("ru"), Some("kk"), Some("en")), "ky");
         assert_eq!(choose_language(Some("xx"), Some("ru"), Some("kk"), None), "ru");
-        assert_eq!(choose_language(None, Some("fr"), Some("kk"), None), "kk");
-        assert_eq!(choose_language(None, None, None, Some("fr-CH, ko;q=0.8, ru;q=0.9")), "ru");
-        assert_eq!(choose_language(None, None, None, Some("fr")), "en");
+        assert_eq!(choose_language(None, Some("nl"), Some("kk"), None), "kk");
+        assert_eq!(choose_language(None, None, None, Some("nl-BE, ko;q=0.8, ru;q=0.9")), "ru");
+        assert_eq!(choose_language(None, None, None, Some("nl")), "en");
+        assert_eq!(choose_language(None, None, None, Some("fr-CH, en;q=0.5")), "fr");
+        assert_eq!(choose_language(None, Some("ar"), None, None), "ar");
+        assert!(LANGUAGES.len() >= 22, "22 languages or more");
     }
 
     #[test]
     fn amounts_in_major_units() {
         let rub = Currency::parse("RUB").unwrap();
         assert_eq!(format_amount(150000, rub, "en"), ("1,500.00\u{a0}RUB".into(), "1500.00".into()));
-        assert_eq!(format_amount(150000, rub, "ru"), ("1\u{a0}500,00\u{a0}RUB".into(), "1500,00".into()));
+        assert_eq!(format_amount(150000, rub, "ru"), ("1\u{a0}500,00\u{a0}₽".into(), "1500,00".into()));
         assert_eq!(format_amount(123456789, rub, "es").0, "1.234.567,89\u{a0}RUB");
         let krw = Currency::parse("KRW").unwrap();
-        assert_eq!(format_amount(15000, krw, "ko"), ("15,000\u{a0}KRW".into(), "15000".into()));
+        assert_eq!(format_amount(15000, krw, "ko"), ("15,000원".into(), "15000".into()));
         assert_eq!(format_amount(5, rub, "en").0, "0.05\u{a0}RUB");
     }
 }

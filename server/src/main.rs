@@ -142,6 +142,25 @@ enum ProjectCommand {
         #[arg(long)]
         redirect_url: Option<String>,
     },
+    /// Change a project's settings.
+    Set {
+        #[arg(long)]
+        project: String,
+        /// The name payers see on the payment page (1 to 64 characters); "" goes back to the
+        /// merchant's name.
+        #[arg(long)]
+        display_name: Option<String>,
+        /// The colour of buttons and links on the payment page, #rrggbb (refused below WCAG AA
+        /// contrast with white); "" goes back to Kassa's.
+        #[arg(long)]
+        brand_color: Option<String>,
+        /// A logo for the payment page: PNG or WebP, at most 200 KB.
+        #[arg(long, conflicts_with = "no_logo")]
+        logo: Option<PathBuf>,
+        /// Remove the logo.
+        #[arg(long)]
+        no_logo: bool,
+    },
 }
 
 #[derive(Subcommand)]
@@ -222,6 +241,38 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             )
             .await?;
             print_json(&created);
+            Ok(())
+        }
+        Command::Project { command: ProjectCommand::Set { project, display_name, brand_color, logo, no_logo } } => {
+            if display_name.is_none() && brand_color.is_none() && logo.is_none() && !no_logo {
+                anyhow::bail!("nothing to set: give --display-name, --brand-color, --logo or --no-logo");
+            }
+            let database = open().await?;
+            let projects = kassa::domain::projects::Projects::new(database.stores.projects.clone());
+            let explain = |e: kassa::domain::payments::DomainError| match e {
+                kassa::domain::payments::DomainError::Missing => anyhow::anyhow!("no project {project}"),
+                e => anyhow::anyhow!("{}", admin::describe(&e)),
+            };
+            // "" clears a name or a colour.
+            fn given(v: &Option<String>) -> Option<Option<&str>> {
+                v.as_deref().map(|s| Some(s).filter(|s| !s.trim().is_empty()))
+            }
+            let logo = match (&logo, no_logo) {
+                (Some(path), _) => {
+                    Some(Some(std::fs::read(path).map_err(|e| anyhow::anyhow!("reading {}: {e}", path.display()))?))
+                }
+                (None, true) => Some(None),
+                (None, false) => None,
+            };
+            projects.set_brand(&project, given(&display_name), given(&brand_color), logo).await.map_err(explain)?;
+            let updated =
+                projects.project(&project).await.map_err(explain)?.ok_or_else(|| anyhow::anyhow!("no project"))?;
+            print_json(&serde_json::json!({
+                "project_id": updated.id,
+                "display_name": updated.payee(),
+                "brand_color": updated.settings.brand_color.as_ref().map(|c| c.as_str()),
+                "logo": updated.settings.logo_digest.is_some(),
+            }));
             Ok(())
         }
         Command::Key { command: KeyCommand::Add { project, key_type, public_key } } => {

@@ -118,6 +118,56 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// decisions.md §2 written as plainly as possible: every scalar's `path:value` line, sorted
+    /// by bytes, joined by `;` (the reference the fast walker is checked against).
+    fn reference(value: &Value) -> String {
+        fn lines(value: &Value, path: &str, out: &mut Vec<String>) {
+            let child = |k: &str| if path.is_empty() { k.to_string() } else { format!("{path}:{k}") };
+            match value {
+                Value::Object(map) => map.iter().for_each(|(k, v)| lines(v, &child(k), out)),
+                Value::Array(items) => {
+                    items.iter().enumerate().for_each(|(i, v)| lines(v, &child(&i.to_string()), out))
+                }
+                Value::String(s) => out.push(format!("{path}:{s}")),
+                Value::Number(n) => out.push(format!("{path}:{n}")),
+                Value::Bool(b) => out.push(format!("{path}:{}", if *b { 1 } else { 0 })),
+                Value::Null => out.push(format!("{path}:None")),
+            }
+        }
+        let mut out = Vec::new();
+        lines(value, "", &mut out);
+        out.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+        out.join(";")
+    }
+
+    /// Any JSON value: scalars of every kind (Unicode strings, big and negative numbers,
+    /// floats), nested objects and arrays.
+    pub(crate) fn any_json() -> impl proptest::strategy::Strategy<Value = Value> {
+        use proptest::prelude::*;
+        let leaf = prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(|n| json!(n)),
+            any::<u64>().prop_map(|n| json!(n)),
+            (-1.0e12f64..1.0e12).prop_map(|f| json!(f)),
+            ".{0,12}".prop_map(Value::String),
+        ];
+        leaf.prop_recursive(4, 64, 6, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..6).prop_map(Value::Array),
+                proptest::collection::btree_map("[a-z_:;0-9ü]{0,6}", inner, 0..6)
+                    .prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        })
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_walker_normalizes_as_the_plain_definition(value in any_json()) {
+            proptest::prop_assert_eq!(normalize(&value), reference(&value));
+        }
+    }
+
     fn hex(bytes: &[u8]) -> String {
         bytes.iter().map(|b| format!("{b:02x}")).collect()
     }

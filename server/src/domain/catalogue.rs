@@ -661,7 +661,46 @@ pub fn h2c_offered_methods(currency: &str) -> Vec<WidgetMethod> {
     if H2C_ECOM.iter().any(|r| r.currency == currency) {
         methods.push(WidgetMethod::EcomCard);
     }
+    // The page lists the ways most payers use first.
+    methods.sort_by_key(|m| COMMON_FIRST.iter().position(|c| c == m).unwrap_or(COMMON_FIRST.len()));
     methods
+}
+
+/// Widget methods from the most used to the least (the order of the payment page's choice):
+/// card transfers and cards, then the instant systems, then the rest.
+const COMMON_FIRST: &[WidgetMethod] = &[
+    WidgetMethod::P2pCard,
+    WidgetMethod::EcomCard,
+    WidgetMethod::P2pSbp,
+    WidgetMethod::QrSbp,
+    WidgetMethod::MobileMoney,
+    WidgetMethod::Ussd,
+    WidgetMethod::P2pPhone,
+    WidgetMethod::AccountNumber,
+    WidgetMethod::EftLink,
+    WidgetMethod::WalletLink,
+    WidgetMethod::QrLinkP2p,
+    WidgetMethod::P2pMobile,
+    WidgetMethod::P2pCardInternational,
+    WidgetMethod::P2pInternational,
+    WidgetMethod::OneClick,
+];
+
+impl WidgetMethod {
+    /// The picture of the method on the payment page (drawn for Kassa: no scheme's mark).
+    pub fn icon(self) -> &'static str {
+        match self {
+            WidgetMethod::P2pCard | WidgetMethod::EcomCard | WidgetMethod::P2pCardInternational => "card",
+            WidgetMethod::P2pSbp | WidgetMethod::P2pPhone | WidgetMethod::P2pMobile => "phone",
+            WidgetMethod::QrSbp | WidgetMethod::QrLinkP2p => "qr",
+            WidgetMethod::MobileMoney | WidgetMethod::OneClick => "push",
+            WidgetMethod::Ussd => "ussd",
+            WidgetMethod::AccountNumber => "bank",
+            WidgetMethod::P2pInternational => "globe",
+            WidgetMethod::WalletLink => "wallet",
+            WidgetMethod::EftLink => "link",
+        }
+    }
 }
 
 /// A phone number format of a country: a prefix and then a number of digits.
@@ -825,7 +864,8 @@ mod tests {
     fn offered_widget_methods_add_card_ecom_where_available() {
         let ru = h2c_offered_methods("RUB");
         assert_eq!(ru.len(), 10);
-        assert_eq!(ru.last(), Some(&WidgetMethod::EcomCard));
+        // The most used first: card transfer, card, then SBP.
+        assert_eq!(ru[..3], [WidgetMethod::P2pCard, WidgetMethod::EcomCard, WidgetMethod::P2pSbp]);
         assert_eq!(h2c_offered_methods("KGS").len(), 3);
     }
 

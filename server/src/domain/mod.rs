@@ -6,6 +6,7 @@ pub mod acquirer;
 pub mod antifraud;
 pub mod audit;
 pub mod banks;
+pub mod brand;
 pub mod catalogue;
 pub mod console;
 pub mod incoming;

@@ -265,6 +265,8 @@ pub async fn validate(
             description: payment.description.clone(),
             extra_param: payment.extra_param.clone(),
             receiver: None,
+            method_chosen_on_page: false,
+            push_sent_ms: None,
         },
         card,
         request_hash: draft.request_hash,

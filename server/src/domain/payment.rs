@@ -269,6 +269,12 @@ pub struct Details {
     /// Payouts: whom the money goes to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub receiver: Option<ReceiverDetails>,
+    /// The payer chose the method on the hosted page (so may go back to the choice).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub method_chosen_on_page: bool,
+    /// KE mobile money: when the push request was last sent from the page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub push_sent_ms: Option<i64>,
 }
 
 /// Card e-commerce progress: what the acquirer asked for and the 3DS bookkeeping.
@@ -288,6 +294,16 @@ pub struct CardAuth {
     /// a second submission cannot reach it, and a lost one is declined by the deadlines job.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub authorizing_since_ms: Option<i64>,
+    /// Cards refused on the hosted page so far, and the last refusal's reason (decisions.md
+    /// §5: the third refusal, or the end of the lifetime, declines with it).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub refusals: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_refusal: Option<String>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

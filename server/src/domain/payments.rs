@@ -141,6 +141,21 @@ const JOB_LEASE_MS: i64 = 30_000;
 const SEARCH_RETRY_MS: i64 = 30_000;
 /// How often a change is recomputed when concurrent changes keep winning.
 const MAX_CONFLICT_RETRIES: usize = 8;
+/// Cards a hosted-page payment may have refused; this many declines it (decisions.md §5).
+pub const MAX_CARD_REFUSALS: u32 = 3;
+
+/// A push request is sent again at most this often (the payer's phone, the provider's limits).
+pub const PUSH_RESEND_MS: i64 = 60_000;
+/// The refusal of a push request sent again too soon.
+pub const PUSH_TOO_SOON: &str = "Push request sent less than a minute ago";
+
+/// Whether a refused card leaves the payment open for another: on the hosted page it does;
+/// H2H e-commerce (the merchant sent the card) declines at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Retries {
+    No,
+    OnThePage,
+}
 
 pub struct Payments {
     stores: Stores,
@@ -282,7 +297,7 @@ impl Payments {
                     let (me, claimed) = (self.clone(), payment.clone());
                     tokio::spawn(async move {
                         let id = claimed.request_id.clone();
-                        if let Err(e) = me.run_authorization(claimed, card, Actor::Merchant).await {
+                        if let Err(e) = me.run_authorization(claimed, card, Actor::Merchant, Retries::No).await {
                             tracing::warn!(request_id = %id, error = %e, "card authorization failed");
                         }
                     });
@@ -763,16 +778,36 @@ impl Payments {
     }
 
     /// The dashboards' figures: today's and the last 7 days' payins (UTC), of these projects
-    /// when given. One grouped scan of the week serves both periods and the per-day chart.
+    /// when given. Today is read live; the six days before come from the rolled-up figures
+    /// (`roll_up_days`), or live for a day not rolled up yet.
     pub async fn dashboard(&self, now_ms: i64, projects: Option<&[String]>) -> Result<(PeriodStats, PeriodStats)> {
         let console = &self.stores.console;
-        let today = now_ms - now_ms.rem_euclid(86_400_000);
-        let week = today - 6 * 86_400_000;
+        let today = now_ms - now_ms.rem_euclid(stats::DAY_MS);
+        let week = today - 6 * stats::DAY_MS;
         let to = now_ms + 1;
-        let groups = console.payin_groups(week, to, projects, reason::LIFETIME_EXPIRED).await?;
+        let (mut groups, rolled_days) = console.rolled_up(week, today, projects).await?;
+        let mut day = week;
+        while day < today {
+            if !rolled_days.iter().any(|(d, _)| *d == day) {
+                groups
+                    .extend(console.payin_groups(day, day + stats::DAY_MS, projects, reason::LIFETIME_EXPIRED).await?);
+            }
+            day += stats::DAY_MS;
+        }
+        groups.extend(console.payin_groups(today, to, projects, reason::LIFETIME_EXPIRED).await?);
         let mut periods = Vec::new();
+        let mut today_durations: Option<(Vec<i64>, Vec<i64>)> = None;
         for from in [today, week] {
-            let (to_requisites, to_success) = console.payin_durations(from, to, projects).await?;
+            // When today alone fills both samples, the week's latest payins are today's.
+            let sample = usize::try_from(stats::MEDIAN_SAMPLE).unwrap_or(usize::MAX);
+            let full = |d: &(Vec<i64>, Vec<i64>)| d.0.len() >= sample && d.1.len() >= sample;
+            let (to_requisites, to_success) = match today_durations.take() {
+                Some(d) if full(&d) => d,
+                _ => console.payin_durations(from, to, projects).await?,
+            };
+            if from == today {
+                today_durations = Some((to_requisites.clone(), to_success.clone()));
+            }
             periods.push(PeriodStats {
                 from_ms: from,
                 to_ms: to,
@@ -780,11 +815,24 @@ impl Payments {
                 median_to_requisites_ms: stats::median(to_requisites),
                 median_to_success_ms: stats::median(to_success),
                 days: if from == week { stats::per_day(&groups) } else { Vec::new() },
+                earlier_days_as_of_ms: if from == week { rolled_days.iter().map(|d| d.1).min() } else { None },
             });
         }
         let week_stats = periods.pop().expect("two periods");
         let today_stats = periods.pop().expect("two periods");
         Ok((today_stats, week_stats))
+    }
+
+    /// Recomputes the dashboards' figures of the six days before today (UTC) from the
+    /// payments, and forgets older ones. Returns how many days were computed.
+    pub async fn roll_up_days(&self, now_ms: i64) -> Result<usize> {
+        let console = &self.stores.console;
+        let today = now_ms - now_ms.rem_euclid(stats::DAY_MS);
+        for back in 1..=6 {
+            console.roll_up_day(today - back * stats::DAY_MS, reason::LIFETIME_EXPIRED, now_ms).await?;
+        }
+        console.forget_rolled_up_before(today - 6 * stats::DAY_MS).await?;
+        Ok(6)
     }
 
     /// Transfers that matched no payment, newest first.
@@ -796,7 +844,7 @@ impl Payments {
     pub async fn expire_now(&self, payment: Payment, who: &Who) -> Result<Payment> {
         let event = match payment.state {
             PaymentState::DisputeNoPayment => Event::GraceEnded,
-            _ => Event::LifetimeEnded,
+            _ => lifetime_ended(&payment),
         };
         let audit = audited(who, "expired_now", None);
         self.apply(
@@ -825,6 +873,7 @@ impl Payments {
         let edit = move |p: &mut Payment| {
             p.widget_method = Some(method);
             p.method = method.h2h_equivalent();
+            p.details.method_chosen_on_page = true;
             if method.kind() == MethodKind::CardEcom && p.card_auth.is_none() {
                 p.card_auth = Some(CardAuth::default());
             }
@@ -851,6 +900,107 @@ impl Payments {
             self.search_now(result.clone());
         }
         Ok(result)
+    }
+
+    /// Hosted page: back to the choice of methods (before paying), releasing the requisites
+    /// the payment held. Only a method chosen on the page can be un-chosen, and not while a
+    /// card is being authorized; the state machine decides the rest.
+    pub async fn clear_method(&self, payment: Payment) -> Result<Payment> {
+        let authorizing = payment.card_auth.as_ref().is_some_and(|a| a.authorizing_since_ms.is_some());
+        if !payment.details.method_chosen_on_page || authorizing {
+            return Err(IllegalMove::NotAllowed(payment.state).into());
+        }
+        let edit = |p: &mut Payment| {
+            p.widget_method = None;
+            p.method = None;
+            p.recipient = None;
+            // Refused cards stay counted: going to another method and back must not give a
+            // card tester three more tries.
+            p.card_auth = p.card_auth.take().filter(|a| a.refusals > 0).map(|a| CardAuth {
+                refusals: a.refusals,
+                last_refusal: a.last_refusal,
+                ..CardAuth::default()
+            });
+            p.details.card = None;
+            p.details.method_chosen_on_page = false;
+        };
+        self.apply(
+            payment,
+            Change {
+                event: Event::MethodCleared,
+                actor: Actor::User,
+                edit: &edit,
+                receipt: None,
+                audit: None,
+                incoming: None,
+            },
+        )
+        .await
+    }
+
+    /// Whether the hosted page may offer "choose another way to pay" now.
+    pub fn may_clear_method(payment: &Payment) -> bool {
+        payment.details.method_chosen_on_page
+            && payment.card_auth.as_ref().is_none_or(|a| a.authorizing_since_ms.is_none())
+            && state_machine::allows(payment.flow(), payment.state, &Event::MethodCleared)
+    }
+
+    /// Whether a requisite could take this payment now (a payment waiting for requisites when
+    /// none is free: the page says so at once instead of after the search window).
+    pub async fn requisites_free_for(&self, payment: &Payment) -> Result<bool> {
+        let query = RequisiteQuery::for_payment(payment);
+        let candidates = rank_candidates(&query, self.stores.requisites.requisite_candidates(&query).await?);
+        Ok(candidates.iter().any(|c| c.serves(payment.amount)))
+    }
+
+    /// Hosted page, KE mobile money: sends the payment request to the payer's phone again, or
+    /// to the phone the payer gives when the create request had none; at most once a minute.
+    /// (The sandbox sends nothing: its panel plays the payer's answer.)
+    pub async fn request_push(&self, payment: Payment, phone: Option<&str>) -> Result<Payment> {
+        if payment.flow() != Flow::Push || payment.state != PaymentState::New {
+            return Err(IllegalMove::NotAllowed(payment.state).into());
+        }
+        let known = payment.details.sender.as_ref().and_then(|s| s.phone.clone());
+        let phone = match (known, phone.map(str::trim)) {
+            (Some(known), _) => known,
+            (None, Some(given)) if given.bytes().all(|b| b.is_ascii_digit()) && payment.country.phone_ok(given) => {
+                given.to_string()
+            }
+            (None, _) => {
+                return Err(DomainError::invalid(
+                    "sender.phone",
+                    format!("must match {}", payment.country.phone_patterns()),
+                ));
+            }
+        };
+        let now = now_ms();
+        if Self::last_push_ms(&payment).is_some_and(|last| now - last < PUSH_RESEND_MS) {
+            return Err(DomainError::Conflict(PUSH_TOO_SOON.into()));
+        }
+        let edit = move |p: &mut Payment| {
+            p.details.sender.get_or_insert_with(Default::default).phone = Some(phone.clone());
+            p.details.push_sent_ms = Some(now);
+        };
+        self.apply(
+            payment,
+            Change {
+                event: Event::PushRequested,
+                actor: Actor::User,
+                edit: &edit,
+                receipt: None,
+                audit: None,
+                incoming: None,
+            },
+        )
+        .await
+    }
+
+    /// When a push request last went to the payer's phone: sent from the page, or at create
+    /// when the request named the phone.
+    pub fn last_push_ms(p: &Payment) -> Option<i64> {
+        p.details
+            .push_sent_ms
+            .or_else(|| p.details.sender.as_ref().and_then(|s| s.phone.as_ref()).map(|_| p.created_ms))
     }
 
     /// Hosted page: the user uploaded a receipt.
@@ -893,7 +1043,7 @@ impl Payments {
             claimed.last_actor = actor;
             claimed.deadline_ms = Some((now + self.settings.card_auth_timeout_ms).min(claimed.expires_ms()));
             match self.write_quietly(&claimed).await {
-                Ok(()) => return self.run_authorization(claimed, card, actor).await,
+                Ok(()) => return self.run_authorization(claimed, card, actor, Retries::OnThePage).await,
                 Err(StoreError::Conflict) => current = self.by_request_id(&current.request_id).await?,
                 Err(e) => return Err(e.into()),
             }
@@ -903,7 +1053,7 @@ impl Payments {
 
     /// Calls the acquirer for a payment claimed for this authorization and applies its answer:
     /// success, a 3DS challenge, a redirect, or a decline. The card is kept masked only.
-    async fn run_authorization(&self, claimed: Payment, card: Card, actor: Actor) -> Result<Payment> {
+    async fn run_authorization(&self, claimed: Payment, card: Card, actor: Actor, retries: Retries) -> Result<Payment> {
         let answer = self.acquirer()?.authorize(&claimed, &card).await;
         let answer = match answer {
             Ok(answer) => answer,
@@ -939,7 +1089,17 @@ impl Payments {
             Authorization::Redirect(r) => {
                 (Event::CardRedirectRequired, CardAuth { redirect_info: Some(r), ..Default::default() })
             }
-            Authorization::Declined(reason) => (Event::CardDeclined(reason), CardAuth::default()),
+            Authorization::Declined(reason) => {
+                // On the hosted page a refused card leaves the payment open for another card;
+                // the last allowed refusal declines it (decisions.md §5).
+                let refusals = claimed.card_auth.as_ref().map_or(0, |a| a.refusals) + 1;
+                let event = if retries == Retries::OnThePage && refusals < MAX_CARD_REFUSALS {
+                    Event::CardRefused(reason)
+                } else {
+                    Event::CardDeclined(reason)
+                };
+                (event, CardAuth { refusals, last_refusal: Some(reason.to_string()), ..Default::default() })
+            }
         };
         let edit = move |p: &mut Payment| {
             p.card_auth = Some(auth.clone());
@@ -1191,7 +1351,7 @@ impl Payments {
             PaymentState::Requisites if expired => Some(Event::LifetimeEnded),
             PaymentState::Requisites => p.search_until_ms.filter(|u| now >= *u).map(|_| Event::RequisitesNotFound),
             PaymentState::DisputeNoPayment => p.deadline_ms.filter(|d| now >= *d).map(|_| Event::GraceEnded),
-            PaymentState::New if expired => Some(Event::LifetimeEnded),
+            PaymentState::New if expired => Some(lifetime_ended(p)),
             PaymentState::New => p
                 .card_auth
                 .as_ref()
@@ -1285,5 +1445,14 @@ fn flow_of(kind: MethodKind) -> Flow {
         MethodKind::Push => Flow::Push,
         MethodKind::CardEcom => Flow::Card,
         _ => Flow::Transfer,
+    }
+}
+
+/// What the end of its lifetime does to an open payment: a hosted-page card payment whose
+/// card was refused is declined with that refusal's reason (decisions.md §5).
+fn lifetime_ended(p: &Payment) -> Event {
+    match (p.state, p.flow(), p.card_auth.as_ref().and_then(|a| a.last_refusal.as_deref())) {
+        (PaymentState::New, Flow::Card, Some(last)) => Event::CardDeclined(reason::card_refusal(last)),
+        _ => Event::LifetimeEnded,
     }
 }

@@ -305,6 +305,19 @@ pub trait ConsoleStore: Send + Sync + 'static {
         projects: Option<&[String]>,
         expired_description: &str,
     ) -> StoreResult<Vec<GroupStats>>;
+    /// Recomputes the rolled-up figures of the UTC day starting at `day_ms` (per project,
+    /// country, method and currency), stamped `now_ms`.
+    async fn roll_up_day(&self, day_ms: i64, expired_description: &str, now_ms: i64) -> StoreResult<()>;
+    /// The rolled-up figures of the days in `[from_ms, to_ms)` (of these projects, when
+    /// given), and which days are rolled up, with when each was computed.
+    async fn rolled_up(
+        &self,
+        from_ms: i64,
+        to_ms: i64,
+        projects: Option<&[String]>,
+    ) -> StoreResult<(Vec<GroupStats>, Vec<(i64, i64)>)>;
+    /// Forgets the rolled-up days before `day_ms`.
+    async fn forget_rolled_up_before(&self, day_ms: i64) -> StoreResult<()>;
     /// For the payins of the period that got requisites: milliseconds from creation to the
     /// requisites; and for those that succeeded: from creation to success (each over the
     /// latest 10,000 of the period, which is what a median needs).
@@ -370,6 +383,15 @@ pub trait ProjectStore: Send + Sync + 'static {
     /// The projects of a merchant, by name.
     async fn projects_of_merchant(&self, merchant_id: &str) -> StoreResult<Vec<Project>>;
     async fn update_project_settings(&self, project_id: &str, settings: &ProjectSettings) -> StoreResult<bool>;
+    /// Replaces (or with `None` removes) a project's logo, with its settings, in one transaction.
+    async fn set_logo(
+        &self,
+        project_id: &str,
+        logo: Option<&super::brand::Logo>,
+        settings: &ProjectSettings,
+    ) -> StoreResult<bool>;
+    /// A project's logo: content type and bytes.
+    async fn logo(&self, project_id: &str) -> StoreResult<Option<(String, Vec<u8>)>>;
     /// Adds a request key (refused beyond two active ones), with the audit entry of who added it.
     async fn add_request_key(
         &self,

@@ -18,7 +18,8 @@ pub struct NewKeyShown {
     pub token: String,
     pub hmac_secret: Option<Secret<String>>,
 }
-use super::project::{Project, ProjectSettings};
+use super::brand::{BrandColor, Logo};
+use super::project::{DisplayName, Project, ProjectSettings};
 
 pub struct Projects {
     store: Arc<dyn ProjectStore>,
@@ -120,6 +121,101 @@ impl Projects {
         Ok(self.store.forget_signatures_before(now_ms).await?)
     }
 
+    /// The merchant console's payment page settings: the display name and the brand colour
+    /// (empty: the merchant's name, Kassa's colour), both checked, in one change.
+    pub async fn set_page(&self, project_id: &str, display_name: &str, brand_color: &str) -> Result<Project> {
+        let mut v = super::violations::Violations::default();
+        let name = Some(display_name.trim()).filter(|n| !n.is_empty()).map(DisplayName::parse).transpose();
+        let color = Some(brand_color.trim()).filter(|c| !c.is_empty()).map(BrandColor::parse).transpose();
+        if let Err(e) = &name {
+            v.fail("display_name", format!("display name {e}"));
+        }
+        if let Err(e) = &color {
+            v.fail("brand_color", e.clone());
+        }
+        v.finish().map_err(DomainError::Validation)?;
+        let mut project = self.store.project(project_id).await?.ok_or(DomainError::Missing)?;
+        project.settings.display_name = name.unwrap_or_default();
+        project.settings.brand_color = color.unwrap_or_default();
+        if !self.store.update_project_settings(project_id, &project.settings).await? {
+            return Err(DomainError::Missing);
+        }
+        Ok(project)
+    }
+
+    /// Sets (or with `Some(None)` clears) what payers see on the payment page: the display
+    /// name, the brand colour and the logo; `None` leaves one as it is. Everything is checked
+    /// before anything is written, and written in one change (a refused part changes nothing).
+    pub async fn set_brand(
+        &self,
+        project_id: &str,
+        name: Option<Option<&str>>,
+        color: Option<Option<&str>>,
+        logo: Option<Option<Vec<u8>>>,
+    ) -> Result<Project> {
+        let mut v = super::violations::Violations::default();
+        let name = match name {
+            Some(Some(raw)) => match DisplayName::parse(raw) {
+                Ok(n) => Some(Some(n)),
+                Err(e) => {
+                    v.fail("display_name", format!("display name {e}"));
+                    None
+                }
+            },
+            Some(None) => Some(None),
+            None => None,
+        };
+        let color = match color {
+            Some(Some(raw)) => match BrandColor::parse(raw) {
+                Ok(c) => Some(Some(c)),
+                Err(e) => {
+                    v.fail("brand_color", e);
+                    None
+                }
+            },
+            Some(None) => Some(None),
+            None => None,
+        };
+        let logo = match logo {
+            Some(Some(data)) => match Logo::parse(data) {
+                Ok(l) => Some(Some(l)),
+                Err(e) => {
+                    v.fail("logo", e);
+                    None
+                }
+            },
+            Some(None) => Some(None),
+            None => None,
+        };
+        v.finish().map_err(DomainError::Validation)?;
+        let mut project = self.store.project(project_id).await?.ok_or(DomainError::Missing)?;
+        if let Some(name) = name {
+            project.settings.display_name = name;
+        }
+        if let Some(color) = color {
+            project.settings.brand_color = color;
+        }
+        match logo {
+            Some(logo) => {
+                project.settings.logo_digest = logo.as_ref().map(Logo::digest);
+                if !self.store.set_logo(project_id, logo.as_ref(), &project.settings).await? {
+                    return Err(DomainError::Missing);
+                }
+            }
+            None => {
+                if !self.store.update_project_settings(project_id, &project.settings).await? {
+                    return Err(DomainError::Missing);
+                }
+            }
+        }
+        Ok(project)
+    }
+
+    /// A project's logo: its type and bytes.
+    pub async fn logo(&self, project_id: &str) -> Result<Option<(String, Vec<u8>)>> {
+        Ok(self.store.logo(project_id).await?)
+    }
+
     /// Replaces a project's allowed methods and anti-fraud rules.
     pub async fn update_settings(
         &self,
@@ -132,7 +228,8 @@ impl Projects {
         {
             return Err(DomainError::invalid("allowed_methods", format!("unknown method {m}")));
         }
-        let settings = ProjectSettings { allowed_methods, antifraud };
+        let current = self.store.project(project_id).await?.ok_or(DomainError::Missing)?;
+        let settings = ProjectSettings { allowed_methods, antifraud, ..current.settings };
         if !self.store.update_project_settings(project_id, &settings).await? {
             return Err(DomainError::Missing);
         }

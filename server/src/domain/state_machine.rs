@@ -8,6 +8,9 @@ use super::payment::{Flow, PaymentState};
 pub enum Event {
     /// The user picked a method on the hosted page.
     MethodChosen,
+    /// The user went back to the choice of methods on the hosted page (before paying),
+    /// releasing the requisites the payment held.
+    MethodCleared,
     /// The requisites search issued requisites.
     RequisitesFound,
     /// The search window passed without requisites.
@@ -34,6 +37,8 @@ pub enum Event {
     PushAccepted,
     /// KE mobile money: the user refused the push request.
     PushRefused,
+    /// KE mobile money: the push request was sent (again) to the payer's phone.
+    PushRequested,
     /// Card: the acquirer approved.
     CardApproved,
     /// Card: the issuer requires a 3DS challenge.
@@ -42,6 +47,9 @@ pub enum Event {
     CardRedirectRequired,
     /// Card: the acquirer or issuer refused; the reason becomes `status_description`.
     CardDeclined(&'static str),
+    /// Card on the hosted page: the acquirer refused a card, and the payer may give another
+    /// (decisions.md §5: the first two refusals).
+    CardRefused(&'static str),
     /// Card: the 3DS / redirect result was invalid.
     Card3dsFailed,
     /// Operator: the payout is being sent.
@@ -78,6 +86,15 @@ pub mod reason {
     pub const THREE_DS_FAILED: &str = "3DS authentication failed";
     pub const AUTHORIZATION_NOT_COMPLETED: &str = "Card authorization not completed";
     pub const PAYOUT_FAILED: &str = "Payout failed";
+
+    /// The card refusals an acquirer gives, as the constants they are (a refusal kept on a
+    /// payment is read back as one of these).
+    pub fn card_refusal(text: &str) -> &'static str {
+        [DECLINED_BY_ISSUER, INSUFFICIENT_FUNDS, CARD_EXPIRED]
+            .into_iter()
+            .find(|r| *r == text)
+            .unwrap_or(DECLINED_BY_ISSUER)
+    }
 }
 
 /// Where a description comes from.
@@ -110,6 +127,15 @@ const RULES: &[Rule] = &[
     // Widget payments wait in processing:new until the user picks a method.
     Rule { event: Event::MethodChosen, flows: &[Transfer], from: &[New], to: Requisites, describe: Describe::None },
     Rule { event: Event::MethodChosen, flows: &[Push, Card], from: &[New], to: New, describe: Describe::None },
+    // ... and may go back to the choice until they have paid.
+    Rule {
+        event: Event::MethodCleared,
+        flows: &[Transfer],
+        from: &[Requisites, AwaitingConfirm],
+        to: New,
+        describe: Describe::None,
+    },
+    Rule { event: Event::MethodCleared, flows: &[Push, Card], from: &[New], to: New, describe: Describe::None },
     // Bank transfer.
     Rule {
         event: Event::RequisitesFound,
@@ -197,6 +223,7 @@ const RULES: &[Rule] = &[
     },
     // KE mobile money.
     Rule { event: Event::PushAccepted, flows: &[Push], from: &[New], to: Success, describe: Describe::None },
+    Rule { event: Event::PushRequested, flows: &[Push], from: &[New], to: New, describe: Describe::None },
     Rule {
         event: Event::PushRefused,
         flows: &[Push],
@@ -220,6 +247,7 @@ const RULES: &[Rule] = &[
         to: AwaitingRedirect,
         describe: Describe::None,
     },
+    Rule { event: Event::CardRefused(""), flows: &[Card], from: &[New], to: New, describe: Describe::None },
     Rule {
         event: Event::CardDeclined(""),
         flows: &[Card],
@@ -395,6 +423,8 @@ mod tests {
     fn final_states_accept_nothing() {
         let events = [
             Event::MethodChosen,
+            Event::MethodCleared,
+            Event::CardRefused("x"),
             Event::RequisitesFound,
             Event::RequisitesNotFound,
             Event::Confirm,
@@ -408,6 +438,7 @@ mod tests {
             Event::DisputeNoFunds,
             Event::PushAccepted,
             Event::PushRefused,
+            Event::PushRequested,
             Event::CardApproved,
             Event::Card3dsRequired,
             Event::CardRedirectRequired,
@@ -440,6 +471,17 @@ mod tests {
         assert!(next(Transfer, AwaitingConfirm, &Event::CardApproved).is_err());
         assert!(next(Card, New, &Event::Confirm).is_err());
         assert_eq!(to(Unchosen, New, Event::MethodChosen), Err(IllegalMove::NotAllowed(New)));
+        // Back to the choice until paid; a refused card on the page keeps the payment open.
+        assert_eq!(to(Transfer, AwaitingConfirm, Event::MethodCleared), Ok(New));
+        assert_eq!(to(Transfer, Requisites, Event::MethodCleared), Ok(New));
+        assert_eq!(to(Transfer, Paid, Event::MethodCleared), Err(IllegalMove::NotAllowed(Paid)));
+        assert_eq!(to(Card, Awaiting3ds, Event::MethodCleared), Err(IllegalMove::NotAllowed(Awaiting3ds)));
+        assert_eq!(to(Unchosen, New, Event::MethodCleared), Err(IllegalMove::NotAllowed(New)));
+        assert_eq!(to(Card, New, Event::CardRefused("Declined by issuer")), Ok(New));
+        assert_eq!(
+            to(Transfer, AwaitingConfirm, Event::CardRefused("x")),
+            Err(IllegalMove::NotAllowed(AwaitingConfirm))
+        );
         assert_eq!(to(Transfer, New, Event::MethodChosen), Ok(Requisites));
     }
 

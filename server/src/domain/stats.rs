@@ -2,6 +2,12 @@
 //! share that got requisites, succeeded, expired or went to dispute) and the median times from
 //! creation to requisites and to success.
 
+/// One UTC day, in milliseconds.
+pub const DAY_MS: i64 = 86_400_000;
+
+/// Medians are taken over the latest this many payins of a period.
+pub const MEDIAN_SAMPLE: i64 = 10_000;
+
 /// One country, method and currency of a period.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GroupStats {
@@ -29,6 +35,9 @@ pub struct PeriodStats {
     pub median_to_success_ms: Option<i64>,
     /// Per UTC day of the period: (day start, payins, succeeded).
     pub days: Vec<(i64, i64, i64)>,
+    /// When the period's earlier days (read from the rolled-up figures) were computed, the
+    /// oldest of them; `None` when every day was read live.
+    pub earlier_days_as_of_ms: Option<i64>,
 }
 
 impl PeriodStats {

@@ -17,7 +17,7 @@ use crate::domain::payment::{Actor, is_page_token};
 use crate::domain::time::year_month_now;
 use crate::secret::Secret;
 use app::model::CardForm;
-use kassa_rules::card::{check_expiry, is_card_holder, is_card_number, is_cvv, strip_separators};
+use kassa_rules::card::{cvv_problem, expiry_problem, holder_problem, pan_problem, parse_expiry, strip_separators};
 
 pub fn router() -> Router<AppState> {
     Router::new().route("/pay/{token}/card", post(submit)).route("/pay/{token}/3ds", post(term_url))
@@ -31,27 +31,26 @@ pub fn parse_card_form(
     now_month: i64,
 ) -> Result<Card, Vec<(String, String)>> {
     let field = |name: &str| form.get(name).map(|v| v.trim().to_string()).unwrap_or_default();
-    let pan = strip_separators(&field("pan"));
-    let month = field("exp_month").parse::<i64>().ok();
-    let year = field("exp_year").parse::<i64>().ok().map(|y| if y < 100 { 2000 + y } else { y });
+    let typed_pan = field("pan");
+    let pan = strip_separators(&typed_pan);
+    // One `MM/YY` field; a form with separate month and year fields (older pages) still works.
+    let expiry = match form.get("expiry") {
+        Some(typed) => typed.trim().to_string(),
+        None if field("exp_month").is_empty() && field("exp_year").is_empty() => String::new(),
+        None => format!("{}/{}", field("exp_month"), field("exp_year")),
+    };
     let holder = field("holder");
     let cvv = field("cvv");
-    let mut errors = Vec::new();
-    if !is_card_number(&pan) {
-        errors.push(("pan".into(), "card-error-number".into()));
-    }
-    let expiry_ok = matches!((month, year), (Some(m), Some(y)) if check_expiry(m, y, now_year, now_month).is_ok());
-    if !expiry_ok {
-        errors.push(("expiry".into(), "card-error-expiry".into()));
-    }
-    if !is_card_holder(&holder) {
-        errors.push(("holder".into(), "card-error-holder".into()));
-    }
-    if !is_cvv(&cvv) {
-        errors.push(("cvv".into(), "card-error-cvv".into()));
-    }
-    match (errors.is_empty(), month, year) {
-        (true, Some(month), Some(year)) => {
+    let problems = [
+        ("pan", pan_problem(&typed_pan)),
+        ("expiry", expiry_problem(&expiry, now_year, now_month)),
+        ("holder", holder_problem(&holder)),
+        ("cvv", cvv_problem(&cvv, &typed_pan)),
+    ];
+    let errors: Vec<(String, String)> =
+        problems.iter().filter_map(|(f, p)| p.map(|key| (f.to_string(), key.to_string()))).collect();
+    match (errors.is_empty(), parse_expiry(&expiry)) {
+        (true, Some((month, year))) => {
             Ok(Card { pan: Secret::new(pan), cvv: Some(Secret::new(cvv)), year, month, holder })
         }
         _ => Err(errors),
@@ -72,7 +71,12 @@ async fn submit(State(state): State<AppState>, form: PageForm) -> Response {
         // number or the code): nothing is kept between requests.
         Err(errors) => {
             let holder = form.fields.get("holder").cloned().unwrap_or_default();
-            let shown = Shown { lang: form.lang(), notice: None, card_form: Some(CardForm { errors, holder }) };
+            let shown = Shown {
+                lang: form.lang(),
+                notice: None,
+                card_form: Some(CardForm { errors, holder, refused: None }),
+                ..Default::default()
+            };
             render_page(&state, &form.payment, &form.headers, shown, StatusCode::OK).await
         }
     }
@@ -151,7 +155,42 @@ mod tests {
             11,
         )
         .unwrap_err();
-        assert_eq!(past, vec![("expiry".to_string(), "card-error-expiry".to_string())]);
+        assert_eq!(past, vec![("expiry".to_string(), "card-error-expired".to_string())]);
+    }
+
+    proptest::proptest! {
+        /// Whatever the card form carries, it is read or refused field by field; never a panic.
+        #[test]
+        fn any_card_form_is_answered(
+            fields in proptest::collection::hash_map(
+                proptest::sample::select(vec!["pan", "expiry", "exp_month", "exp_year", "holder", "cvv", "x"]),
+                ".{0,30}",
+                0..7,
+            ),
+            year in 2000i64..2100,
+            month in 1i64..=12,
+        ) {
+            let form: HashMap<String, String> = fields.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
+            match parse_card_form(&form, year, month) {
+                Ok(card) => proptest::prop_assert!((1..=12).contains(&card.month) && card.year >= year),
+                Err(errors) => proptest::prop_assert!(!errors.is_empty()),
+            }
+        }
+    }
+
+    #[test]
+    fn the_expiry_is_one_field_as_printed() {
+        let with = |expiry: &str| {
+            parse_card_form(
+                &form(&[("pan", "4242424242424242"), ("expiry", expiry), ("holder", "A B"), ("cvv", "123")]),
+                2026,
+                11,
+            )
+        };
+        let card = with("12/30").unwrap();
+        assert_eq!((card.month, card.year), (12, 2030));
+        assert_eq!(with("12/2031").map(|c| c.year).unwrap(), 2031, "four-digit years still accepted");
+        assert_eq!(with("").unwrap_err(), vec![("expiry".to_string(), "card-error-expiry-empty".to_string())]);
     }
 
     #[test]

@@ -51,7 +51,12 @@ fn options(state: &AppState, lang: &str) -> Vec<(String, String)> {
 /// The CSRF scope of the demo shop's form.
 const SHOP_SCOPE: &str = "demo-shop";
 
-async fn render(state: &AppState, headers: &HeaderMap, query_lang: Option<&str>, error: Option<String>) -> Response {
+async fn render(
+    state: &AppState,
+    headers: &HeaderMap,
+    query_lang: Option<&str>,
+    error: Option<(String, Option<String>)>,
+) -> Response {
     let lang =
         choose_language(query_lang, None, None, headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok()));
     let nonce = new_nonce();
@@ -106,10 +111,10 @@ async fn checkout(
     let choice = form.get("choice").cloned().unwrap_or_default();
     let (currency_code, method) = choice.split_once('|').unwrap_or(("", ""));
     let Some(currency) = Currency::parse(currency_code) else {
-        return render(&state, &headers, None, Some("unknown choice".into())).await;
+        return render(&state, &headers, None, Some(("shop-error-choice".into(), None))).await;
     };
     let Some(amount) = form.get("amount").and_then(|a| parse_amount(a, currency)) else {
-        return render(&state, &headers, None, Some("check the amount".into())).await;
+        return render(&state, &headers, None, Some(("shop-error-amount".into(), None))).await;
     };
     let country =
         catalogue::H2C.iter().chain(catalogue::H2C_ECOM).find(|r| r.currency == currency_code).map(|r| r.country);
@@ -150,18 +155,26 @@ async fn checkout(
     match answer.as_ref().and_then(|a| a["integration"]["form_url"].as_str()) {
         Some(form_url) => Redirect::to(form_url).into_response(),
         None => {
-            let reason = answer
-                .map(|a| {
+            // The service's own words, as a sentence after the page's.
+            let error = match answer {
+                Some(a) => {
                     let details: Vec<String> = a["errors"]
                         .as_array()
                         .into_iter()
                         .flatten()
-                        .filter_map(|e| e["message"].as_str().map(String::from))
+                        .filter_map(|e| Some(format!("{}: {}", e["field"].as_str()?, e["message"].as_str()?)))
                         .collect();
-                    format!("{} {}", a["status_description"].as_str().unwrap_or("error"), details.join("; "))
-                })
-                .unwrap_or_else(|| "the API did not answer".into());
-            render(&state, &headers, None, Some(reason)).await
+                    let said = a["status_description"].as_str().unwrap_or("Error");
+                    let detail = if details.is_empty() {
+                        format!("{said}.")
+                    } else {
+                        format!("{said}: {}.", details.join("; "))
+                    };
+                    ("shop-error-refused".to_string(), Some(detail))
+                }
+                None => ("shop-error-unreachable".to_string(), None),
+            };
+            render(&state, &headers, None, Some(error)).await
         }
     }
 }

@@ -485,6 +485,7 @@ mod tests {
                 id: "p".into(),
                 merchant_id: "m".into(),
                 name: "n".into(),
+                merchant_name: "m".into(),
                 redirect_url: None,
                 settings: Default::default(),
             },

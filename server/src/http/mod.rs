@@ -3,6 +3,7 @@
 
 pub mod assets;
 pub mod banks;
+pub mod brand;
 pub mod callbacks;
 pub mod card;
 pub mod console;
@@ -212,7 +213,7 @@ pub fn router<S: tower_sessions::SessionStore + Clone>(state: AppState, sessions
     let (merchant, _) = merchant_routes().split_for_parts();
     let merchant = merchant.layer(axum::middleware::from_fn_with_state(state.clone(), merchant::authenticate));
     // Pages keep no server state: their forms carry a stateless CSRF token (http/csrf.rs).
-    let mut pages = page::router().merge(card::router()).merge(demo::router());
+    let mut pages = page::router().merge(card::router()).merge(demo::router()).merge(brand::router());
     if state.sandbox.is_some() {
         pages = pages.merge(sandbox_bank::router());
     }

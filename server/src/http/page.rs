@@ -13,13 +13,14 @@ use super::page_shell::{
 use crate::domain::catalogue::{MethodKind, WidgetMethod};
 use crate::domain::payment::{Actor, Payment, PaymentState};
 use crate::domain::payments::DomainError;
+use crate::domain::payments::{MAX_CARD_REFUSALS, PUSH_RESEND_MS, PUSH_TOO_SOON, Payments};
 use crate::domain::ports::NewReceipt;
 use crate::domain::state_machine::{self, Event, IllegalMove, reason};
 use crate::domain::time::now_ms;
 use crate::i18n::format_amount;
 use app::model::{
-    CardForm, InstructionKind, Instructions, Notice, PaymentView, Redirect as RedirectHandOff, SandboxAction, Screen,
-    ThreeDs,
+    CardForm, InstructionKind, Instructions, Notice, PaymentRecord, PaymentView, Redirect as RedirectHandOff,
+    SandboxAction, Screen, ThreeDs,
 };
 use axum::extract::{Multipart, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode, header};
@@ -39,6 +40,8 @@ pub fn router() -> Router<AppState> {
         .route("/pay/{token}/method", post(choose_method))
         .route("/pay/{token}/confirm", post(confirm))
         .route("/pay/{token}/cancel", post(cancel))
+        .route("/pay/{token}/change-method", post(change_method))
+        .route("/pay/{token}/push", post(push))
         .route("/pay/{token}/sandbox", post(sandbox))
         .route(
             "/pay/{token}/receipt",
@@ -72,39 +75,69 @@ fn group_card(value: &str) -> String {
     }
 }
 
+/// The payment details the payer transfers to, when the payment holds requisites.
+fn instructions(payment: &Payment, base: &str) -> Option<Instructions> {
+    let r = payment.recipient.as_ref()?;
+    let kind = match payment.kind() {
+        Some(MethodKind::Card) => InstructionKind::Card,
+        Some(MethodKind::Phone) => InstructionKind::Phone,
+        Some(MethodKind::Link) => InstructionKind::Link,
+        Some(MethodKind::QrLink) => InstructionKind::Qr,
+        Some(MethodKind::Ussd) => InstructionKind::Ussd,
+        _ => InstructionKind::Account,
+    };
+    Some(Instructions {
+        qr_src: (kind == InstructionKind::Qr).then(|| format!("{base}/qr.svg")),
+        display_value: match kind {
+            InstructionKind::Card => group_card(&r.pan),
+            InstructionKind::Phone => crate::i18n::format_phone(&r.pan),
+            _ => r.pan.clone(),
+        },
+        value: r.pan.clone(),
+        holder: r.card_holder.clone(),
+        bank: r.bank_name.clone(),
+        kind,
+    })
+}
+
+/// The card form of a payment, saying why the last card was refused when one was.
+fn card_form(payment: &Payment) -> CardForm {
+    let auth = payment.card_auth.as_ref();
+    let refused = auth.and_then(|a| a.last_refusal.as_deref()).map(|last| {
+        let left = MAX_CARD_REFUSALS.saturating_sub(auth.map_or(0, |a| a.refusals));
+        (reason_key(Some(last)).to_string(), left)
+    });
+    let holder = if refused.is_some() {
+        payment.details.card.as_ref().map(|c| c.card_holder.clone()).unwrap_or_default()
+    } else {
+        String::new()
+    };
+    CardForm { errors: Vec::new(), holder, refused }
+}
+
 /// What the page shows for the payment's state.
 fn screen(state: &AppState, payment: &Payment, offered: Vec<WidgetMethod>, base: &str) -> Screen {
     match payment.state {
         PaymentState::New => match payment.kind() {
-            None => Screen::ChooseMethod { methods: offered.iter().map(|m| m.code().to_string()).collect() },
-            Some(MethodKind::Push) => Screen::Push,
-            Some(MethodKind::CardEcom) => Screen::CardForm(Default::default()),
-            Some(_) => Screen::Searching,
+            None => Screen::ChooseMethod {
+                methods: offered.iter().map(|m| (m.code().to_string(), m.icon().to_string())).collect(),
+            },
+            Some(MethodKind::Push) => Screen::Push {
+                phone: payment.details.sender.as_ref().and_then(|s| s.phone.as_deref()).map(crate::i18n::mask_phone),
+                again_in_s: Payments::last_push_ms(payment)
+                    .map(|last| (last + PUSH_RESEND_MS - now_ms() + 999) / 1000)
+                    .filter(|s| *s > 0),
+            },
+            Some(MethodKind::CardEcom) => Screen::CardForm(card_form(payment)),
+            Some(_) => Screen::Searching { busy: false },
         },
-        PaymentState::Requisites => Screen::Searching,
-        PaymentState::AwaitingConfirm => match &payment.recipient {
-            Some(r) => {
-                let kind = match payment.kind() {
-                    Some(MethodKind::Card) => InstructionKind::Card,
-                    Some(MethodKind::Phone) => InstructionKind::Phone,
-                    Some(MethodKind::Link) => InstructionKind::Link,
-                    Some(MethodKind::QrLink) => InstructionKind::Qr,
-                    Some(MethodKind::Ussd) => InstructionKind::Ussd,
-                    _ => InstructionKind::Account,
-                };
-                Screen::Instructions(Instructions {
-                    qr_src: (kind == InstructionKind::Qr).then(|| format!("{base}/qr.svg")),
-                    display_value: if kind == InstructionKind::Card { group_card(&r.pan) } else { r.pan.clone() },
-                    value: r.pan.clone(),
-                    holder: r.card_holder.clone(),
-                    bank: r.bank_name.clone(),
-                    kind,
-                })
-            }
-            None => Screen::Searching,
-        },
+        PaymentState::Requisites => Screen::Searching { busy: false },
+        PaymentState::AwaitingConfirm => {
+            instructions(payment, base).map_or(Screen::Searching { busy: false }, Screen::Instructions)
+        }
+        PaymentState::Paid => Screen::Checking { details: instructions(payment, base) },
         // Payouts have no payment page (load() answers 404); these arms only complete the match.
-        PaymentState::Paid | PaymentState::PayoutProcess => Screen::Checking,
+        PaymentState::PayoutProcess => Screen::Checking { details: None },
         PaymentState::DisputePayoutFailed => Screen::Dispute { text_key: "dispute-confirm-timeout".into() },
         PaymentState::Awaiting3ds => match payment.card_auth.as_ref().and_then(|a| a.asc_info.clone()) {
             Some(a) => Screen::ThreeDs(ThreeDs {
@@ -113,7 +146,7 @@ fn screen(state: &AppState, payment: &Payment, offered: Vec<WidgetMethod>, base:
                 md: a.md,
                 term_url: format!("{}{base}/3ds", state.public_url),
             }),
-            None => Screen::Checking,
+            None => Screen::Checking { details: None },
         },
         PaymentState::AwaitingRedirect => match payment.card_auth.as_ref().and_then(|a| a.redirect_info.clone()) {
             Some(r) => Screen::Redirect(RedirectHandOff {
@@ -121,7 +154,7 @@ fn screen(state: &AppState, payment: &Payment, offered: Vec<WidgetMethod>, base:
                 url: r.url,
                 fields: serde_urlencoded_pairs(&r.body),
             }),
-            None => Screen::Checking,
+            None => Screen::Checking { details: None },
         },
         PaymentState::Success => Screen::Success,
         PaymentState::Decline if payment.status_description.as_deref() == Some(reason::LIFETIME_EXPIRED) => {
@@ -175,17 +208,64 @@ async fn show(
         Loaded::NotFound => return not_found(&state, q.lang.as_deref(), &headers),
         Loaded::Unavailable => return unavailable(&state, q.lang.as_deref(), &headers),
     };
-    let shown = Shown { lang: q.lang.as_deref(), notice: notice(q.notice.as_deref()), card_form: None };
+    let shown = Shown {
+        lang: q.lang.as_deref(),
+        notice: notice(q.notice.as_deref()),
+        card_form: None,
+        cancel_asked: q.cancel.as_deref() == Some("ask"),
+        print: q.view.as_deref() == Some("print"),
+        stay: q.stay.is_some(),
+    };
     render_page(&state, &payment, &headers, shown, StatusCode::OK).await
 }
 
 /// What a page view shows besides the payment.
+#[derive(Default)]
 pub struct Shown<'a> {
     /// `?lang=` of the view.
     pub lang: Option<&'a str>,
     pub notice: Option<Notice>,
     /// The card form again, with what was wrong (after a refused submission).
     pub card_form: Option<CardForm>,
+    /// `?cancel=ask`: the page asks once more before cancelling.
+    pub cancel_asked: bool,
+    /// `?view=print`: the printable record.
+    pub print: bool,
+    /// `?stay=1`: the success screen stays (the payer chose so).
+    pub stay: bool,
+}
+
+/// Seconds the success screen waits before it returns to the shop by itself.
+const RETURN_AFTER_S: u32 = 10;
+
+/// The record of a payment on its final (or dispute) screen.
+fn record(payment: &Payment, lang: &str) -> Option<PaymentRecord> {
+    let (outcome_key, next_key) = match payment.state {
+        PaymentState::Success => ("record-outcome-paid", "next-success"),
+        PaymentState::Decline if payment.status_description.as_deref() == Some(reason::LIFETIME_EXPIRED) => {
+            ("record-outcome-expired", "next-expired")
+        }
+        PaymentState::Decline if payment.status_description.as_deref() == Some(reason::CANCELED_BY_CLIENT) => {
+            ("record-outcome-canceled", "next-canceled")
+        }
+        PaymentState::Decline => ("record-outcome-declined", "next-declined"),
+        PaymentState::DisputeNoPayment | PaymentState::DisputeDifferentAmount | PaymentState::DisputeConfirmTimeout => {
+            ("record-outcome-review", "next-dispute")
+        }
+        _ => return None,
+    };
+    Some(PaymentRecord {
+        reference: payment.request_id.clone(),
+        at: crate::i18n::format_date_time(payment.updated_ms, lang),
+        method_key: payment.widget_method.map(|m| format!("method-{}", m.code())),
+        card_last4: payment
+            .details
+            .card
+            .as_ref()
+            .map(|c| c.pan.chars().rev().take(4).collect::<Vec<_>>().into_iter().rev().collect()),
+        outcome_key: outcome_key.into(),
+        next_key: next_key.into(),
+    })
 }
 
 /// Renders the page of `payment` as it is now.
@@ -211,24 +291,33 @@ pub async fn render_page(
         },
         Some(_) => Vec::new(),
     };
-    let project_redirect = if payment.kind() == Some(MethodKind::CardEcom) {
-        match state.projects.project(&payment.project_id).await {
-            Ok(project) => project.and_then(|p| p.redirect_url),
-            Err(e) => {
-                tracing::warn!(error = %e, "reading the project of a payment page failed");
-                return unavailable(state, Some(lang), headers);
-            }
+    // Whom the payer pays is on every screen: a page that cannot say it is not shown.
+    let project = match state.projects.project(&payment.project_id).await {
+        Ok(Some(project)) => project,
+        Ok(None) => return not_found(state, Some(lang), headers),
+        Err(e) => {
+            tracing::warn!(error = %e, "reading the project of a payment page failed");
+            return unavailable(state, Some(lang), headers);
         }
-    } else {
-        None
     };
+    // E-commerce widget payments without a redirect_url go back to the project's (merchant-api.md).
+    let project_redirect =
+        if payment.kind() == Some(MethodKind::CardEcom) { project.redirect_url.clone() } else { None };
     let cookie = state.csrf.cookie(headers);
     let csrf = state.csrf.token(&cookie.value, &csrf_scope(token));
     let mut screen = screen(state, payment, offered, &base);
+    if let Screen::Searching { busy } = &mut screen
+        && payment.state == PaymentState::Requisites
+    {
+        // A read of the pool, only while the payment waits for requisites.
+        *busy = !state.payments.requisites_free_for(payment).await.unwrap_or(true);
+    }
     if let (Screen::CardForm(form), Some(again)) = (&mut screen, shown.card_form) {
         *form = again;
     }
-    let waiting = matches!(screen, Screen::Searching | Screen::Checking | Screen::Push);
+    // A page that asks for a phone does not reload under the payer's typing.
+    let waiting =
+        matches!(screen, Screen::Searching { .. } | Screen::Checking { .. } | Screen::Push { phone: Some(_), .. });
     let (amount, amount_copy) = format_amount(payment.amount, payment.currency, lang);
     // What the page offers is what the state machine allows now.
     let flow = payment.flow();
@@ -239,6 +328,11 @@ pub async fn render_page(
         Screen::Redirect(r) => origin_of(&r.url).into_iter().collect(),
         _ => Vec::new(),
     };
+    let redirect_url = payment.details.urls.redirect.clone().or(project_redirect);
+    let is_final = payment.state.is_final();
+    let print = shown.print && is_final;
+    let return_in_s = (payment.state == PaymentState::Success && redirect_url.is_some() && !print && !shown.stay)
+        .then_some(RETURN_AFTER_S);
     let view = PaymentView {
         base: base.clone(),
         lang: lang.to_string(),
@@ -246,21 +340,32 @@ pub async fn render_page(
         amount,
         amount_copy,
         description: payment.details.description.clone(),
+        payee: project.payee().to_string(),
+        logo_src: project.settings.logo_digest.as_ref().map(|d| format!("/brand/{}/logo?v={d}", project.id)),
         screen,
         expires_at_ms: payment.expires_ms(),
         now_ms: now_ms(),
-        // E-commerce widget payments without one go back to the project's URL (merchant-api.md).
-        redirect_url: payment.details.urls.redirect.clone().or(project_redirect),
+        redirect_url: redirect_url.clone(),
         state_key: payment.state.to_string(),
         version: payment.version,
-        is_final: payment.state.is_final(),
+        is_final,
         can_cancel,
+        cancel_asked: shown.cancel_asked && can_cancel,
+        can_change_method: crate::domain::payments::Payments::may_clear_method(payment),
+        record: record(payment, lang),
+        return_in_s,
+        print,
         receipt_form,
         notice: shown.notice,
         sandbox: if state.config.sandbox() { sandbox_actions(payment) } else { Vec::new() },
     };
     let nonce = new_nonce();
-    let ctx = page_context(state, lang, &base, nonce.clone(), waiting.then_some(4));
+    let mut ctx = page_context(state, lang, &base, nonce.clone(), waiting.then_some(4));
+    ctx.return_to = return_in_s.zip(redirect_url);
+    ctx.theme_href = project.settings.brand_color.as_ref().map(|c| {
+        // The colour in the address: a new colour is a new stylesheet, never a stale one.
+        format!("/brand/{}/theme.css?c={}", project.id, c.as_str().trim_start_matches('#'))
+    });
     let html = app::document::render_payment(ctx, state.locales.i18n(lang), view);
     let targets: Vec<&str> = form_targets.iter().map(String::as_str).collect();
     with_csrf_cookie(html_response(status, html, &nonce, lang, &targets), &cookie)
@@ -341,8 +446,30 @@ async fn confirm(State(state): State<AppState>, form: PageForm) -> Response {
     form.settle(state.payments.confirm(form.payment.clone(), Actor::User).await)
 }
 
+/// Cancels only when the payer confirmed on the second step; a first press asks once more.
 async fn cancel(State(state): State<AppState>, form: PageForm) -> Response {
+    if form.fields.get("confirm").map(String::as_str) != Some("yes") {
+        return form.ask_to_cancel();
+    }
     form.settle(state.payments.cancel(form.payment.clone(), Actor::User).await)
+}
+
+/// KE mobile money: the push request again, or to the phone the payer typed.
+async fn push(State(state): State<AppState>, form: PageForm) -> Response {
+    let phone = form.fields.get("phone").map(String::as_str);
+    let asked_again = form.payment.details.sender.as_ref().is_some_and(|s| s.phone.is_some());
+    match state.payments.request_push(form.payment.clone(), phone).await {
+        Ok(_) if asked_again => form.back_with("notice-push-sent"),
+        Ok(_) => form.back(),
+        Err(DomainError::Conflict(text)) if text == PUSH_TOO_SOON => form.back_with("notice-push-wait"),
+        Err(DomainError::Validation(_)) => form.back_with("push-phone-error"),
+        Err(e) => form.settle(Err(e)),
+    }
+}
+
+/// Back to the choice of methods (releasing the requisites held).
+async fn change_method(State(state): State<AppState>, form: PageForm) -> Response {
+    form.settle(state.payments.clear_method(form.payment.clone()).await)
 }
 
 /// Sandbox: does on the page what the operator or the bank would do.

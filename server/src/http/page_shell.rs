@@ -21,6 +21,12 @@ pub struct LangQuery {
     pub lang: Option<String>,
     /// A notice to show once (one of [`NOTICES`]).
     pub notice: Option<String>,
+    /// `ask`: the payer pressed "Cancel the payment"; the page asks once more.
+    pub cancel: Option<String>,
+    /// `print`: the printable record of a final payment.
+    pub view: Option<String>,
+    /// `1`: the payer chose to stay on the success screen (no return to the shop by itself).
+    pub stay: Option<String>,
 }
 
 /// Adds the CSRF cookie to a page that shows forms, when the browser has none yet.
@@ -70,6 +76,7 @@ pub fn new_nonce() -> String {
 pub fn page_context(state: &AppState, lang: &str, path: &str, nonce: String, refresh_s: Option<u32>) -> PageContext {
     PageContext {
         lang: lang.to_string(),
+        dir: crate::i18n::is_rtl(lang).then(|| "rtl".to_string()),
         languages: LANGUAGES
             .iter()
             .map(|(code, name, _)| LanguageLink {
@@ -80,9 +87,11 @@ pub fn page_context(state: &AppState, lang: &str, path: &str, nonce: String, ref
             .collect(),
         nonce,
         css_href: state.assets.css_href.clone(),
+        theme_href: None,
         scripts: state.assets.scripts.clone(),
         refresh_s,
         sandbox: state.config.sandbox(),
+        return_to: None,
     }
 }
 
@@ -147,6 +156,9 @@ pub fn language_of(payment: &Payment, query: Option<&str>, headers: &HeaderMap) 
 /// Messages a page shows once after a form (carried in the redirect as `?notice=`): the only
 /// keys accepted there, and whether each reports an error.
 pub const NOTICES: &[(&str, bool)] = &[
+    ("notice-push-sent", false),
+    ("notice-push-wait", true),
+    ("push-phone-error", true),
     ("error-session", true),
     ("error-not-available", true),
     ("receipt-error-size", true),
@@ -203,6 +215,12 @@ impl PageForm {
     /// Back to the page with a notice.
     pub fn back_with(&self, notice: &str) -> Response {
         back_to(&self.token, self.lang(), Some(notice))
+    }
+
+    /// Back to the page asking once more whether to cancel (the second step of a cancel).
+    pub fn ask_to_cancel(&self) -> Response {
+        let lang = self.lang().filter(|l| i18n::is_supported(l)).map(|l| format!("lang={l}&")).unwrap_or_default();
+        Redirect::to(&format!("/pay/{}?{lang}cancel=ask#cancel", self.token)).into_response()
     }
 
     /// Loads the payment of `token` and checks the form's CSRF token.

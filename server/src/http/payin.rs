@@ -412,6 +412,140 @@ fn parse_card(c: &mut Check, card: &Field<CardIn>) -> Option<Card> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+    use serde_json::Value;
+
+    /// Values a field might hold: any scalar, and the values the catalogue knows (so that the
+    /// checks past the shape are reached too).
+    fn scalar() -> impl Strategy<Value = Value> {
+        prop_oneof![
+            Just(Value::Null),
+            any::<bool>().prop_map(Value::Bool),
+            any::<i64>().prop_map(|n| serde_json::json!(n)),
+            any::<u64>().prop_map(|n| serde_json::json!(n)),
+            (-1.0e15f64..1.0e15).prop_map(|f| serde_json::json!(f)),
+            ".{0,24}".prop_map(Value::String),
+            prop::sample::select(vec![
+                "RUB",
+                "KZT",
+                "NGN",
+                "KES",
+                "card-p2p",
+                "sbp-p2p",
+                "ussd",
+                "payin-p2p-card",
+                "payin-ecom-card",
+                "card-ecom",
+                "RU",
+                "KZ",
+                "NG",
+                "4242424242424242",
+                "+79001234567",
+                "https://a.example/cb",
+                "http://127.0.0.1/x",
+                "1.2.3.4",
+                "sberbank",
+                "123",
+                "2030",
+                "IVAN PETROV",
+                "",
+            ])
+            .prop_map(|s| Value::String(s.to_string())),
+        ]
+    }
+
+    /// A block of a create request: an object of the request's field names (some nested), or
+    /// something that is not an object at all.
+    fn block() -> impl Strategy<Value = Value> {
+        let names = prop::sample::select(vec![
+            "project_id",
+            "payment_id",
+            "merchant_callback_url",
+            "merchant_success_callback_url",
+            "merchant_decline_callback_url",
+            "redirect_url",
+            "amount",
+            "currency",
+            "method",
+            "widget_method",
+            "lifetime",
+            "description",
+            "extra_param",
+            "bank_symbol",
+            "payment_system",
+            "id",
+            "ip_address",
+            "country",
+            "email",
+            "language",
+            "phone",
+            "pan",
+            "card_holder",
+            "year",
+            "month",
+            "cvv",
+            "document_type",
+            "document_number",
+        ]);
+        let value = scalar().prop_recursive(2, 16, 4, |inner| {
+            prop_oneof![
+                prop::collection::vec(inner.clone(), 0..3).prop_map(Value::Array),
+                prop::collection::btree_map(".{0,8}", inner, 0..3).prop_map(|m| Value::Object(m.into_iter().collect())),
+            ]
+        });
+        prop_oneof![
+            4 => prop::collection::btree_map(names, value, 0..10)
+                .prop_map(|m| Value::Object(m.into_iter().map(|(k, v)| (k.to_string(), v)).collect())),
+            1 => scalar(),
+        ]
+    }
+
+    fn request() -> impl Strategy<Value = Value> {
+        let part = || prop::option::of(block());
+        (part(), part(), part(), part(), part()).prop_map(|(g, p, s, c, card)| {
+            let mut body = serde_json::Map::new();
+            for (name, block) in [("general", g), ("payment", p), ("sender", s), ("customer", c), ("card", card)] {
+                if let Some(b) = block {
+                    body.insert(name.to_string(), b);
+                }
+            }
+            Value::Object(body)
+        })
+    }
+
+    fn fingerprint() -> Fingerprint {
+        Fingerprint { keyed: "k1:x".into(), legacy: "legacy:y".into() }
+    }
+
+    proptest! {
+        /// Any create body of any endpoint is either refused at the shape (a 400 with its
+        /// errors) or becomes a draft; it never panics.
+        #[test]
+        fn any_create_body_is_answered(body in request(), loopback in any::<bool>()) {
+            if let Ok(r) = serde_json::from_value::<crate::http::p2p::P2pPayinRequest>(body.clone()) {
+                let input = PayinInput {
+                    integration: Integration::H2hP2p, general: &r.general, payment: &r.payment,
+                    sender: &r.sender, customer: &r.customer, card: None,
+                };
+                let _ = draft(input, &fingerprint(), loopback);
+            }
+            if let Ok(r) = serde_json::from_value::<crate::http::ecom::EcomPayinRequest>(body.clone()) {
+                let no_sender = Field::<SenderIn>::Absent;
+                let input = PayinInput {
+                    integration: Integration::H2hEcom, general: &r.general, payment: &r.payment,
+                    sender: &no_sender, customer: &r.customer, card: Some(&r.card),
+                };
+                let _ = draft(input, &fingerprint(), loopback);
+            }
+            if let Ok(r) = serde_json::from_value::<crate::http::widget::WidgetPayinRequest>(body) {
+                let input = PayinInput {
+                    integration: Integration::Widget, general: &r.general, payment: &r.payment,
+                    sender: &r.sender, customer: &r.customer, card: None,
+                };
+                let _ = draft(input, &fingerprint(), loopback);
+            }
+        }
+    }
 
     #[test]
     fn requests_holding_a_card_never_print_it() {

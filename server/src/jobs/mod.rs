@@ -1,5 +1,6 @@
 //! Background work: the requisites search and the deadlines (expiry, search window, dispute
-//! grace). Both claim rows with a lease, so several processes on one database share the work.
+//! grace), which claim rows with a lease so several processes on one database share the work;
+//! housekeeping; and the dashboards' roll-up of earlier days.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -62,6 +63,23 @@ pub async fn housekeeping(projects: Arc<Projects>, mut shutdown: watch::Receiver
         }
         tokio::select! {
             _ = tokio::time::sleep(HOUSEKEEPING) => {}
+            _ = shutdown.changed() => return,
+        }
+    }
+}
+
+/// How often the dashboards' figures of earlier days are recomputed.
+const ROLL_UP: Duration = Duration::from_secs(60);
+
+/// Recomputes the dashboards' figures of the days before today every minute until `shutdown`
+/// fires (several processes may do it at once: each computation replaces the last).
+pub async fn dashboard_roll_up(payments: Arc<Payments>, mut shutdown: watch::Receiver<bool>) {
+    loop {
+        if let Err(e) = payments.roll_up_days(crate::domain::time::now_ms()).await {
+            tracing::warn!(error = %e, "dashboard roll-up failed");
+        }
+        tokio::select! {
+            _ = tokio::time::sleep(ROLL_UP) => {}
             _ = shutdown.changed() => return,
         }
     }

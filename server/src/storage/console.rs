@@ -10,7 +10,7 @@ use crate::domain::audit::{AuditEntry, AuditQuery, StoredAudit};
 use crate::domain::console::{Audience, ConsoleUser};
 use crate::domain::incoming::IncomingTransfer;
 use crate::domain::ports::{ConsoleStore, StoreResult as Result};
-use crate::domain::stats::GroupStats;
+use crate::domain::stats::{DAY_MS, GroupStats, MEDIAN_SAMPLE};
 
 /// Appends `entry` inside the caller's transaction (or on the caller's connection).
 macro_rules! insert_audit {
@@ -114,6 +114,8 @@ struct AuditRow {
 
 #[derive(FromRow)]
 struct GroupRow {
+    /// Empty unless grouped by project.
+    project_id: String,
     day_ms: i64,
     country: String,
     method: String,
@@ -143,9 +145,6 @@ impl From<GroupRow> for GroupStats {
     }
 }
 
-/// Medians are taken over the latest this many payins of a period.
-pub(super) const MEDIAN_SAMPLE: i64 = 10_000;
-
 /// `AND p.project_id IN ($n, ...)` for a merchant's projects (numbered from `first`).
 fn project_scope(projects: Option<&[String]>, first: usize) -> String {
     match projects {
@@ -160,6 +159,79 @@ fn project_scope(projects: Option<&[String]>, first: usize) -> String {
 
 macro_rules! console_store {
     ($db:ty) => {
+        impl SqlStorage<$db> {
+            /// Payins of `[from_ms, to_ms)` (of these projects, when given) per UTC day,
+            /// country, method and currency, and per project when `by_project` (otherwise the
+            /// project is empty).
+            async fn grouped_payins(
+                &self,
+                from_ms: i64,
+                to_ms: i64,
+                projects: Option<&[String]>,
+                expired_description: &str,
+                by_project: bool,
+            ) -> Result<Vec<(String, GroupStats)>> {
+                let (project, group_project) = if by_project { ("p.project_id", "p.project_id, ") } else { ("''", "") };
+                let scope = project_scope(projects, 4);
+                // Without the project, every column read here is in the index payments_created:
+                // a range scan of the index answers it without visiting the rows.
+                let sql = format!(
+                    "SELECT {project} AS project_id, CAST(p.created_ms / 86400000 AS BIGINT) * 86400000 AS day_ms, \
+                       p.country, COALESCE(p.method, p.widget_method, '') AS method, p.currency, \
+                       COUNT(*) AS count, \
+                       CAST(SUM(CASE WHEN p.status = 'success' THEN p.amount ELSE 0 END) AS BIGINT) AS volume, \
+                       CAST(SUM(CASE WHEN p.requisite_id IS NOT NULL THEN 1 ELSE 0 END) AS BIGINT) AS got_requisites, \
+                       CAST(SUM(CASE WHEN p.status = 'success' THEN 1 ELSE 0 END) AS BIGINT) AS success, \
+                       CAST(SUM(CASE WHEN p.status = 'decline' AND p.status_description = $3 THEN 1 ELSE 0 END) AS BIGINT) AS expired, \
+                       CAST(0 AS BIGINT) AS disputed \
+                     FROM payments p WHERE p.created_ms >= $1 AND p.created_ms < $2 AND p.payment_type = 'payin' {scope} \
+                     GROUP BY {group_project}CAST(p.created_ms / 86400000 AS BIGINT), p.country, \
+                       COALESCE(p.method, p.widget_method, ''), p.currency ORDER BY count DESC"
+                );
+                let mut q = sqlx::query_as::<_, GroupRow>(&sql).bind(from_ms).bind(to_ms).bind(expired_description);
+                for p in projects.unwrap_or_default() {
+                    q = q.bind(p);
+                }
+                let mut groups: Vec<(String, GroupStats)> = q
+                    .fetch_all(&self.pool)
+                    .await?
+                    .into_iter()
+                    .map(|r| (r.project_id.clone(), GroupStats::from(r)))
+                    .collect();
+                // Disputes are few: found from their history rows (a partial index), then
+                // counted against the period's payins.
+                let scope = project_scope(projects, 3);
+                let disputes_sql = format!(
+                    "SELECT {project} AS project_id, CAST(p.created_ms / 86400000 AS BIGINT) * 86400000 AS day_ms, \
+                       p.country, COALESCE(p.method, p.widget_method, '') AS method, p.currency, \
+                       COUNT(DISTINCT p.request_id) AS disputed \
+                     FROM payment_status_history h JOIN payments p ON p.request_id = h.request_id \
+                     WHERE h.status = 'dispute' AND h.at_ms >= $1 AND p.created_ms >= $1 AND p.created_ms < $2 \
+                       AND p.payment_type = 'payin' {scope} \
+                     GROUP BY {group_project}CAST(p.created_ms / 86400000 AS BIGINT), p.country, \
+                       COALESCE(p.method, p.widget_method, ''), p.currency"
+                );
+                let mut q = sqlx::query_as::<_, (String, i64, String, String, String, i64)>(&disputes_sql)
+                    .bind(from_ms)
+                    .bind(to_ms);
+                for p in projects.unwrap_or_default() {
+                    q = q.bind(p);
+                }
+                for (project_id, day_ms, country, method, currency, disputed) in q.fetch_all(&self.pool).await? {
+                    if let Some((_, g)) = groups.iter_mut().find(|(p, g)| {
+                        *p == project_id
+                            && g.day_ms == day_ms
+                            && g.country == country
+                            && g.method == method
+                            && g.currency == currency
+                    }) {
+                        g.disputed = disputed;
+                    }
+                }
+                Ok(groups)
+            }
+        }
+
         #[async_trait]
         impl ConsoleStore for SqlStorage<$db> {
             async fn upsert_user(&self, u: &ConsoleUser, audit: &AuditEntry) -> Result<()> {
@@ -275,54 +347,97 @@ macro_rules! console_store {
                 projects: Option<&[String]>,
                 expired_description: &str,
             ) -> Result<Vec<GroupStats>> {
-                let scope = project_scope(projects, 4);
-                // Every column read here is in the index payments_created: a range scan of the
-                // index answers it without visiting the rows.
-                let sql = format!(
-                    "SELECT CAST(p.created_ms / 86400000 AS BIGINT) * 86400000 AS day_ms, \
-                       p.country, COALESCE(p.method, p.widget_method, '') AS method, p.currency, \
-                       COUNT(*) AS count, \
-                       CAST(SUM(CASE WHEN p.status = 'success' THEN p.amount ELSE 0 END) AS BIGINT) AS volume, \
-                       CAST(SUM(CASE WHEN p.requisite_id IS NOT NULL THEN 1 ELSE 0 END) AS BIGINT) AS got_requisites, \
-                       CAST(SUM(CASE WHEN p.status = 'success' THEN 1 ELSE 0 END) AS BIGINT) AS success, \
-                       CAST(SUM(CASE WHEN p.status = 'decline' AND p.status_description = $3 THEN 1 ELSE 0 END) AS BIGINT) AS expired, \
-                       CAST(0 AS BIGINT) AS disputed \
-                     FROM payments p WHERE p.created_ms >= $1 AND p.created_ms < $2 AND p.payment_type = 'payin' {scope} \
-                     GROUP BY CAST(p.created_ms / 86400000 AS BIGINT), p.country, COALESCE(p.method, p.widget_method, ''), \
-                       p.currency ORDER BY count DESC"
-                );
-                let mut q = sqlx::query_as::<_, GroupRow>(&sql).bind(from_ms).bind(to_ms).bind(expired_description);
-                for p in projects.unwrap_or_default() {
-                    q = q.bind(p);
+                Ok(self
+                    .grouped_payins(from_ms, to_ms, projects, expired_description, false)
+                    .await?
+                    .into_iter()
+                    .map(|(_, g)| g)
+                    .collect())
+            }
+
+            async fn roll_up_day(&self, day_ms: i64, expired_description: &str, now_ms: i64) -> Result<()> {
+                // Read on the reading pool, so the writer is held only for the short upsert.
+                let groups = self.grouped_payins(day_ms, day_ms + DAY_MS, None, expired_description, true).await?;
+                let mut tx = self.writer.begin().await?;
+                for (project_id, g) in &groups {
+                    sqlx::query(
+                        "INSERT INTO payin_day_groups (day_ms, project_id, country, method, currency, count, volume, \
+                           got_requisites, success, expired, disputed, computed_ms) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+                         ON CONFLICT (day_ms, project_id, country, method, currency) DO UPDATE SET \
+                           count = excluded.count, volume = excluded.volume, got_requisites = excluded.got_requisites, \
+                           success = excluded.success, expired = excluded.expired, disputed = excluded.disputed, \
+                           computed_ms = excluded.computed_ms",
+                    )
+                    .bind(day_ms)
+                    .bind(project_id)
+                    .bind(&g.country)
+                    .bind(&g.method)
+                    .bind(&g.currency)
+                    .bind(g.count)
+                    .bind(g.volume)
+                    .bind(g.got_requisites)
+                    .bind(g.success)
+                    .bind(g.expired)
+                    .bind(g.disputed)
+                    .bind(now_ms)
+                    .execute(&mut *tx)
+                    .await?;
                 }
-                let mut groups: Vec<GroupStats> = q.fetch_all(&self.pool).await?.into_iter().map(GroupStats::from).collect();
-                // Disputes are few: found from their history rows (a partial index), then
-                // counted against the period's payins.
+                // Groups no payment of the day falls in any more (a widget payment's method chosen).
+                sqlx::query("DELETE FROM payin_day_groups WHERE day_ms = $1 AND computed_ms < $2")
+                    .bind(day_ms)
+                    .bind(now_ms)
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query(
+                    "INSERT INTO payin_days (day_ms, computed_ms) VALUES ($1, $2) \
+                     ON CONFLICT (day_ms) DO UPDATE SET computed_ms = excluded.computed_ms",
+                )
+                .bind(day_ms)
+                .bind(now_ms)
+                .execute(&mut *tx)
+                .await?;
+                tx.commit().await?;
+                Ok(())
+            }
+
+            async fn rolled_up(
+                &self,
+                from_ms: i64,
+                to_ms: i64,
+                projects: Option<&[String]>,
+            ) -> Result<(Vec<GroupStats>, Vec<(i64, i64)>)> {
                 let scope = project_scope(projects, 3);
-                let disputes_sql = format!(
-                    "SELECT CAST(p.created_ms / 86400000 AS BIGINT) * 86400000 AS day_ms, \
-                       p.country, COALESCE(p.method, p.widget_method, '') AS method, p.currency, \
-                       COUNT(DISTINCT p.request_id) AS disputed \
-                     FROM payment_status_history h JOIN payments p ON p.request_id = h.request_id \
-                     WHERE h.status = 'dispute' AND h.at_ms >= $1 AND p.created_ms >= $1 AND p.created_ms < $2 \
-                       AND p.payment_type = 'payin' {scope} \
-                     GROUP BY CAST(p.created_ms / 86400000 AS BIGINT), p.country, \
-                       COALESCE(p.method, p.widget_method, ''), p.currency"
+                let sql = format!(
+                    "SELECT '' AS project_id, p.day_ms, p.country, p.method, p.currency, \
+                       CAST(SUM(p.count) AS BIGINT) AS count, CAST(SUM(p.volume) AS BIGINT) AS volume, \
+                       CAST(SUM(p.got_requisites) AS BIGINT) AS got_requisites, CAST(SUM(p.success) AS BIGINT) AS success, \
+                       CAST(SUM(p.expired) AS BIGINT) AS expired, CAST(SUM(p.disputed) AS BIGINT) AS disputed \
+                     FROM payin_day_groups p WHERE p.day_ms >= $1 AND p.day_ms < $2 {scope} \
+                     GROUP BY p.day_ms, p.country, p.method, p.currency"
                 );
-                let mut q =
-                    sqlx::query_as::<_, (i64, String, String, String, i64)>(&disputes_sql).bind(from_ms).bind(to_ms);
+                let mut q = sqlx::query_as::<_, GroupRow>(&sql).bind(from_ms).bind(to_ms);
                 for p in projects.unwrap_or_default() {
                     q = q.bind(p);
                 }
-                for (day_ms, country, method, currency, disputed) in q.fetch_all(&self.pool).await? {
-                    if let Some(g) = groups.iter_mut().find(|g| {
-                        g.day_ms == day_ms && g.country == country && g.method == method && g.currency == currency
-                    })
-                    {
-                        g.disputed = disputed;
-                    }
-                }
-                Ok(groups)
+                let groups = q.fetch_all(&self.pool).await?.into_iter().map(GroupStats::from).collect();
+                let days = sqlx::query_as::<_, (i64, i64)>(
+                    "SELECT day_ms, computed_ms FROM payin_days WHERE day_ms >= $1 AND day_ms < $2 ORDER BY day_ms",
+                )
+                .bind(from_ms)
+                .bind(to_ms)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok((groups, days))
+            }
+
+            async fn forget_rolled_up_before(&self, day_ms: i64) -> Result<()> {
+                let mut tx = self.writer.begin().await?;
+                sqlx::query("DELETE FROM payin_day_groups WHERE day_ms < $1").bind(day_ms).execute(&mut *tx).await?;
+                sqlx::query("DELETE FROM payin_days WHERE day_ms < $1").bind(day_ms).execute(&mut *tx).await?;
+                tx.commit().await?;
+                Ok(())
             }
 
             async fn payin_durations(

@@ -178,7 +178,8 @@ macro_rules! project_store {
 
             async fn project(&self, project_id: &str) -> Result<Option<Project>> {
                 let row: Option<ProjectRow> = sqlx::query_as(
-                    "SELECT id, merchant_id, name, redirect_url, settings_json FROM projects WHERE id = $1",
+                    "SELECT p.id, p.merchant_id, p.name, p.redirect_url, p.settings_json, m.name AS merchant_name \
+                     FROM projects p JOIN merchants m ON m.id = p.merchant_id WHERE p.id = $1",
                 )
                 .bind(project_id)
                 .fetch_optional(&self.pool)
@@ -188,7 +189,8 @@ macro_rules! project_store {
 
             async fn projects_of_merchant(&self, merchant_id: &str) -> Result<Vec<Project>> {
                 let rows: Vec<ProjectRow> = sqlx::query_as(
-                    "SELECT id, merchant_id, name, redirect_url, settings_json FROM projects WHERE merchant_id = $1 ORDER BY name, id",
+                    "SELECT p.id, p.merchant_id, p.name, p.redirect_url, p.settings_json, m.name AS merchant_name \
+                     FROM projects p JOIN merchants m ON m.id = p.merchant_id WHERE p.merchant_id = $1 ORDER BY p.name, p.id",
                 )
                 .bind(merchant_id)
                 .fetch_all(&self.pool)
@@ -198,7 +200,8 @@ macro_rules! project_store {
 
             async fn project_by_name(&self, merchant_id: &str, name: &str) -> Result<Option<Project>> {
                 let row: Option<ProjectRow> = sqlx::query_as(
-                    "SELECT id, merchant_id, name, redirect_url, settings_json FROM projects WHERE merchant_id = $1 AND name = $2",
+                    "SELECT p.id, p.merchant_id, p.name, p.redirect_url, p.settings_json, m.name AS merchant_name \
+                     FROM projects p JOIN merchants m ON m.id = p.merchant_id WHERE p.merchant_id = $1 AND p.name = $2",
                 )
                 .bind(merchant_id)
                 .bind(name)
@@ -223,6 +226,53 @@ macro_rules! project_store {
                     .execute(&self.writer)
                     .await?;
                 Ok(done.rows_affected() == 1)
+            }
+
+            async fn set_logo(
+                &self,
+                project_id: &str,
+                logo: Option<&crate::domain::brand::Logo>,
+                settings: &ProjectSettings,
+            ) -> Result<bool> {
+                let mut tx = self.writer.begin().await?;
+                let done = sqlx::query("UPDATE projects SET settings_json = $2 WHERE id = $1")
+                    .bind(project_id)
+                    .bind(to_json(settings))
+                    .execute(&mut *tx)
+                    .await?;
+                if done.rows_affected() != 1 {
+                    return Ok(false);
+                }
+                match logo {
+                    Some(logo) => {
+                        sqlx::query(
+                            "INSERT INTO project_logos (project_id, content_type, data, updated_ms) VALUES ($1, $2, $3, $4) \
+                             ON CONFLICT (project_id) DO UPDATE SET content_type = excluded.content_type, \
+                               data = excluded.data, updated_ms = excluded.updated_ms",
+                        )
+                        .bind(project_id)
+                        .bind(logo.content_type)
+                        .bind(&logo.data)
+                        .bind(now_ms())
+                        .execute(&mut *tx)
+                        .await?;
+                    }
+                    None => {
+                        sqlx::query("DELETE FROM project_logos WHERE project_id = $1")
+                            .bind(project_id)
+                            .execute(&mut *tx)
+                            .await?;
+                    }
+                }
+                tx.commit().await?;
+                Ok(true)
+            }
+
+            async fn logo(&self, project_id: &str) -> Result<Option<(String, Vec<u8>)>> {
+                Ok(sqlx::query_as("SELECT content_type, data FROM project_logos WHERE project_id = $1")
+                    .bind(project_id)
+                    .fetch_optional(&self.pool)
+                    .await?)
             }
 
             async fn add_request_key(

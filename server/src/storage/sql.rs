@@ -252,6 +252,7 @@ pub(super) struct ProjectRow {
     pub(super) name: String,
     pub(super) redirect_url: Option<String>,
     pub(super) settings_json: String,
+    pub(super) merchant_name: String,
 }
 
 impl TryFrom<ProjectRow> for Project {
@@ -262,6 +263,7 @@ impl TryFrom<ProjectRow> for Project {
             id: r.id,
             merchant_id: r.merchant_id,
             name: r.name,
+            merchant_name: r.merchant_name,
             redirect_url: r.redirect_url,
         })
     }

@@ -285,6 +285,41 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
     let today = kassa::http::console::format_utc(now_s() * 1000)[..10].to_string();
     assert!(dashboard.html.contains("Payins per day") && dashboard.html.contains(&format!(">{today}</text>")));
     assert!(dashboard.html.contains("2 · 100 %"), "{}", dashboard.html);
+
+    // The roll-up of a day (what the dashboards read for the days before today) holds the
+    // same figures as the live count, replaces itself when recomputed, and is scoped by project.
+    let console = &app.stores.console;
+    let now = now_s() * 1000;
+    let day = now - now.rem_euclid(kassa::domain::stats::DAY_MS);
+    let next = day + kassa::domain::stats::DAY_MS;
+    let expired = kassa::domain::state_machine::reason::LIFETIME_EXPIRED;
+    let live = console.payin_groups(day, next, None, expired).await.unwrap();
+    assert_eq!(live.iter().map(|g| (g.count, g.success, g.disputed)).collect::<Vec<_>>(), [(2, 2, 1)]);
+    for _ in 0..2 {
+        console.roll_up_day(day, expired, now_s() * 1000).await.unwrap();
+        let (rolled, days) = console.rolled_up(day, next, None).await.unwrap();
+        assert_eq!(rolled, live, "the rolled-up day matches the live count");
+        assert_eq!(days.len(), 1);
+    }
+    let mine = [app.key.project_id.clone()];
+    assert_eq!(console.rolled_up(day, next, Some(&mine)).await.unwrap().0, live);
+    assert!(console.rolled_up(day, next, Some(&["another".to_string()])).await.unwrap().0.is_empty());
+    console.forget_rolled_up_before(next).await.unwrap();
+    assert_eq!(console.rolled_up(day, next, None).await.unwrap(), (vec![], vec![]));
+
+    // The dashboard of tomorrow: today becomes an earlier day, counted live while it is not
+    // rolled up, then from the roll-up (saying when), with the same figures either way.
+    let tomorrow = next + 3_600_000;
+    let week_count = |stats: &kassa::domain::stats::PeriodStats| (stats.total().count, stats.total().success);
+    let (today_live, week_live) = app.payments.dashboard(tomorrow, None).await.unwrap();
+    assert_eq!((today_live.total().count, week_count(&week_live)), (0, (2, 2)));
+    assert_eq!(week_live.earlier_days_as_of_ms, None, "nothing rolled up yet: every day read live");
+    assert_eq!(app.payments.roll_up_days(tomorrow).await.unwrap(), 6);
+    let (_, week_rolled) = app.payments.dashboard(tomorrow, None).await.unwrap();
+    assert_eq!(week_count(&week_rolled), (2, 2));
+    assert_eq!(week_rolled.groups, week_live.groups);
+    assert_eq!(week_rolled.days, week_live.days);
+    assert_eq!(week_rolled.earlier_days_as_of_ms, Some(tomorrow));
 }
 
 async fn requisites_are_added_and_disabled_with_audit(backend: Backend) {
@@ -739,7 +774,48 @@ async fn merchant_pages_exports_and_new_keys_work(backend: Backend) {
     assert_eq!(r.status(), 401, "the deactivated key stops at once in this process");
 }
 
+/// The merchant console sets what payers see: the name and the brand colour (issues 13, 14).
+async fn a_merchant_sets_its_payment_page(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
+    ConsoleUsers::new(app.stores.console.clone())
+        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
+        .await
+        .unwrap();
+    let browser = Browser::new(&app);
+    browser.log_in_to("/merchant", "shop-owner", PASSWORD).await;
+    let page = browser.get("/merchant/page").await;
+    assert_eq!(page.status, 200);
+    assert!(page.html.contains("Name payers see") && page.html.contains("Test Merchant"), "{}", page.html);
+    let csrf = page.csrf();
+    let action = format!("/merchant/page/{}", app.key.project_id);
+    // A colour white text is unreadable on: refused, named, nothing saved.
+    let refused =
+        browser.post(&action, &[("csrf", &csrf), ("display_name", "Cosy Books"), ("brand_color", "#ffd400")]).await;
+    assert_eq!(refused.status, 400);
+    assert!(refused.html.contains("Brand colour"), "{}", refused.html);
+    let project = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap();
+    assert_eq!(project.payee(), "Test Merchant");
+    let saved =
+        browser.post(&action, &[("csrf", &csrf), ("display_name", "Cosy Books"), ("brand_color", "#0a6e3c")]).await;
+    assert!(saved.location.as_deref().unwrap().ends_with("notice=saved"), "{:?}", saved.location);
+    let project = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap();
+    assert_eq!(
+        (project.payee(), project.settings.brand_color.as_ref().map(|c| c.as_str())),
+        ("Cosy Books", Some("#0a6e3c"))
+    );
+    // Another merchant's project: as if it did not exist.
+    let (_, other) = app
+        .new_project("Other Shop", kassa::crypto::keys::KeyType::EcdsaP256, kassa::crypto::keys::KeyType::EcdsaP256)
+        .await;
+    let theirs = browser
+        .post(&format!("/merchant/page/{}", other.project_id), &[("csrf", &csrf), ("display_name", "Mine now")])
+        .await;
+    assert_eq!(theirs.status, 404);
+}
+
 both_backends!(
+    a_merchant_sets_its_payment_page,
     merchant_pages_exports_and_new_keys_work,
     the_integration_check_sends_a_signed_test_callback,
     a_merchant_sees_only_its_own,

@@ -225,6 +225,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub key: ClientKey,
     pub stores: Stores,
+    pub payments: Arc<kassa::domain::payments::Payments>,
     pub sandbox: Option<Arc<kassa::acquirer::sandbox::SandboxAcquirer>>,
     pub database_url: DatabaseUrl,
     server: tokio::task::JoinHandle<()>,
@@ -251,6 +252,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
     let app = Application::build(config).await.expect("application builds");
     let address = format!("http://{}", app.local_addr());
     let stores = app.stores();
+    let payments = app.payments();
     let sandbox = app.sandbox();
     let created = admin::create_project(
         stores.projects.as_ref(),
@@ -273,6 +275,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
         key: ClientKey::from_created(&created),
         stores,
+        payments,
         sandbox,
         database_url: url,
         server,
@@ -374,6 +377,18 @@ impl TestApp {
             "pan": pan, "card_holder": "IVAN PETROV", "bank_symbol": "sberbank"
         }))
         .await
+    }
+
+    /// Polls a payment page until it shows `text` (or panics after 10 s).
+    pub async fn wait_for_page(&self, url: &str, text: &str) {
+        for _ in 0..100 {
+            let html = self.client.get(format!("{url}?lang=en")).send().await.unwrap().text().await.unwrap();
+            if html.contains(text) {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        panic!("{url} never showed {text}");
     }
 
     /// Polls p2p info until `cond` holds (or panics after `secs`).

@@ -10,6 +10,7 @@ mod console;
 pub mod ecom;
 mod ops;
 mod p2p;
+mod page_recovery;
 mod payouts;
 mod processes;
 mod receiver;

@@ -102,6 +102,9 @@ async fn a_payout_moves_money_through_its_states_and_the_ledger(backend: Backend
     let id = request_id(&app, "po-1").await;
     let (status, sent) = operator_move(&app, "/api/v1/operator/payouts/execute", json!({"request_id": id})).await;
     assert_eq!((status, status_of(&sent)), (200, "processing:payout_process".into()));
+    // An informative callback still waiting when the final one is stored is superseded
+    // (decisions.md §10), so the test lets it arrive before moving on.
+    receiver.wait_until(10, |r| !r.is_empty()).await;
     let (status, done) =
         operator_move(&app, "/api/v1/operator/payouts/result", json!({"request_id": id, "outcome": "success"})).await;
     assert_eq!((status, status_of(&done)), (200, "success".into()));

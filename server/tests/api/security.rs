@@ -297,7 +297,7 @@ async fn page_views_and_refused_forms_write_no_session(backend: Backend) {
         .await
         .unwrap();
     assert!(r.headers()["location"].to_str().unwrap().ends_with("notice=error-session"));
-    let r = browser.post_form(&format!("{form_url}/cancel"), &[("csrf", &token)]).await;
+    let r = browser.post_form(&format!("{form_url}/cancel"), &[("csrf", &token), ("confirm", "yes")]).await;
     assert!(!r.headers()["location"].to_str().unwrap().contains("notice"), "its own browser's form is accepted");
     let (_, info) = app.call("/api/v1/widget/payin/info", &app.general_ref("stateless")).await;
     assert_eq!(info["status"], "decline");

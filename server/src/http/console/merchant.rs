@@ -29,6 +29,7 @@ pub const CONSOLE: Console = Console {
         ("/balance", "console-nav-balance"),
         ("/keys", "console-nav-keys"),
         ("/integration", "console-nav-integration"),
+        ("/page", "console-nav-page"),
     ],
 };
 
@@ -46,6 +47,8 @@ pub fn router() -> Router<AppState> {
         .route("/merchant/keys/{project_id}/add", post(add_key))
         .route("/merchant/keys/{project_id}/{token}/active", post(key_active))
         .route("/merchant/keys/{project_id}/callback.pem", get(callback_pem))
+        .route("/merchant/page", get(page_settings))
+        .route("/merchant/page/{project_id}", post(save_page_settings))
 }
 
 /// A signed-in merchant user and its merchant's projects.
@@ -92,6 +95,19 @@ async fn merchant_post(
 ) -> Result<MerchantUser, Response> {
     let m = merchant_user(state, session, None, headers).await?;
     if m.s.csrf_ok(csrf) { Ok(m) } else { Err(super::forbidden(state, &m.s)) }
+}
+
+/// The merchant user of a form post on one of its projects (CSRF checked); another merchant's
+/// project answers as one that does not exist.
+async fn project_post(
+    state: &AppState,
+    session: &Session,
+    headers: &HeaderMap,
+    csrf: Option<&str>,
+    project_id: &str,
+) -> Result<MerchantUser, Response> {
+    let m = merchant_post(state, session, headers, csrf).await?;
+    if m.owns_project(project_id) { Ok(m) } else { Err(not_found(state, &m)) }
 }
 
 /// Someone else's payment, or none: the same answer.
@@ -762,13 +778,10 @@ async fn add_key(
     Path(project_id): Path<String>,
     Form(form): Form<AddKeyForm>,
 ) -> Response {
-    let m = match merchant_post(&state, &session, &headers, form.csrf.as_deref()).await {
+    let m = match project_post(&state, &session, &headers, form.csrf.as_deref(), &project_id).await {
         Ok(m) => m,
         Err(r) => return r,
     };
-    if !m.owns_project(&project_id) {
-        return not_found(&state, &m);
-    }
     let t = &m.s.texts;
     let Some(key_type) = form.key_type.as_deref().and_then(crate::crypto::keys::KeyType::parse) else {
         return m.s.back("/keys", "invalid");
@@ -811,13 +824,10 @@ async fn key_active(
     Path((project_id, token)): Path<(String, String)>,
     Form(form): Form<KeyActiveForm>,
 ) -> Response {
-    let m = match merchant_post(&state, &session, &headers, form.csrf.as_deref()).await {
+    let m = match project_post(&state, &session, &headers, form.csrf.as_deref(), &project_id).await {
         Ok(m) => m,
         Err(r) => return r,
     };
-    if !m.owns_project(&project_id) {
-        return not_found(&state, &m);
-    }
     let active = form.active.as_deref() == Some("true");
     match state.projects.set_key_active(&project_id, &token, active, &m.s.user.who()).await {
         Ok(()) => {
@@ -971,4 +981,109 @@ async fn integration_send(
         Block::Form(integration_form(&m, &url)),
     ];
     m.s.page(&state, "/integration", t.t("console-integration-title"), None, blocks)
+}
+
+// ---------------------------------------------------------------------------------------------
+// What payers see on the payment page: the name and the colour (the logo is set with the CLI).
+
+fn page_settings_blocks(m: &MerchantUser) -> Vec<Block> {
+    let t = &m.s.texts;
+    m.projects
+        .iter()
+        .map(|project| {
+            let form = ActionForm {
+                inline: false,
+                ..m.s.post(
+                    &format!("/page/{}", project.id),
+                    t.t("console-page-save"),
+                    vec![
+                        FormField {
+                            value: project
+                                .settings
+                                .display_name
+                                .as_ref()
+                                .map(|n| n.as_str().to_string())
+                                .unwrap_or_default(),
+                            hint: Some(t.ta(
+                                "console-page-name-hint",
+                                &[("merchant", Arg::Text(project.merchant_name.clone()))],
+                            )),
+                            ..field("display_name", t.t("console-page-name"), FieldKind::Text, false)
+                        },
+                        FormField {
+                            value: project
+                                .settings
+                                .brand_color
+                                .as_ref()
+                                .map(|c| c.as_str().to_string())
+                                .unwrap_or_default(),
+                            hint: Some(t.t("console-page-color-hint")),
+                            ..field("brand_color", t.t("console-page-color"), FieldKind::Text, false)
+                        },
+                    ],
+                )
+            };
+            Block::Section {
+                heading: project.name.clone(),
+                id: format!("p-{}", project.id),
+                blocks: vec![
+                    Block::Facts(vec![(t.t("console-page-payee"), text(project.payee().to_string()))]),
+                    Block::Form(form),
+                    Block::Paragraph(t.t("console-page-logo-hint")),
+                ],
+            }
+        })
+        .collect()
+}
+
+async fn page_settings(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    params: Params,
+) -> Response {
+    let m = match merchant_user(&state, &session, Some(&params), &headers).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    let n = notice(&m.s.texts, param(&params, "notice"));
+    let blocks = page_settings_blocks(&m);
+    m.s.page(&state, "/page", m.s.texts.t("console-page-title"), n, blocks)
+}
+
+#[derive(serde::Deserialize)]
+struct PageSettingsForm {
+    csrf: Option<String>,
+    display_name: Option<String>,
+    brand_color: Option<String>,
+}
+
+async fn save_page_settings(
+    State(state): State<AppState>,
+    session: Session,
+    headers: HeaderMap,
+    Path(project_id): Path<String>,
+    Form(form): Form<PageSettingsForm>,
+) -> Response {
+    let m = match project_post(&state, &session, &headers, form.csrf.as_deref(), &project_id).await {
+        Ok(m) => m,
+        Err(r) => return r,
+    };
+    let (name, color) = (form.display_name.unwrap_or_default(), form.brand_color.unwrap_or_default());
+    match state.projects.set_page(&project_id, &name, &color).await {
+        Ok(_) => m.s.back("/page", "saved"),
+        Err(crate::domain::payments::DomainError::Validation(v)) => {
+            let t = &m.s.texts;
+            let n = Some(super::invalid_fields(
+                t,
+                &v,
+                &[("display_name", "console-page-name"), ("brand_color", "console-page-color")],
+            ));
+            let mut r = m.s.page(&state, "/page", t.t("console-page-title"), n, page_settings_blocks(&m));
+            *r.status_mut() = StatusCode::BAD_REQUEST;
+            r
+        }
+        Err(crate::domain::payments::DomainError::Missing) => not_found(&state, &m),
+        Err(e) => m.s.back("/page", refusal(&e)),
+    }
 }

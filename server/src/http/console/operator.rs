@@ -1547,6 +1547,9 @@ pub fn period_blocks(t: &super::Texts, stats: &crate::domain::stats::PeriodStats
         }));
     }
     blocks.push(Block::Table(table));
+    if let Some(at) = stats.earlier_days_as_of_ms {
+        blocks.push(Block::Paragraph(t.ta("console-earlier-days-as-of", &[("at", Arg::Text(t.time(at)))])));
+    }
     blocks
 }
 
