@@ -2,6 +2,7 @@
 // `kassa project create` command) and requisites, and stops it after the run.
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -51,6 +52,29 @@ function logoPng(): Buffer {
   ]);
 }
 
+/** The merchant snippet of docs/EMBEDDING.md: the tests frame the page with exactly that. */
+function embedSnippet(): string {
+  const doc = fs.readFileSync(path.join(repo, 'docs', 'EMBEDDING.md'), 'utf8');
+  const block = /```html\n([\s\S]*?)```/.exec(doc);
+  if (!block) throw new Error('docs/EMBEDDING.md has no html snippet');
+  return block[1];
+}
+
+/** A merchant's site on another origin: `/?form_url=...` answers the snippet framing that page. */
+async function merchantSite(host: string, port: number): Promise<http.Server> {
+  const snippet = embedSnippet();
+  const server = http.createServer((req, res) => {
+    const formUrl = new URL(req.url ?? '/', `http://${host}`).searchParams.get('form_url') ?? '';
+    const attr = formUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+    const body = `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Checkout</title></head>`
+      + `<body><h1>Checkout</h1>${snippet.replace('src="FORM_URL"', `src="${attr}"`)}</body></html>`;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(body);
+  });
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve));
+  return server;
+}
+
 async function waitHealthy(url: string, seconds: number) {
   const deadline = Date.now() + seconds * 1000;
   while (Date.now() < deadline) {
@@ -84,8 +108,13 @@ export default async function globalSetup() {
   // The name payers see on the payment page, the shop's colour and logo.
   const logo = path.join(dir, 'logo.png');
   fs.writeFileSync(logo, logoPng());
+  // Two merchant sites on other origins (loopback addresses other than Kassa's): the project
+  // lets the first frame its page, not the second.
+  const framePort = Number(process.env.E2E_FRAME_PORT ?? port + 1);
+  const frameSites = { allowed: `http://127.0.0.2:${framePort}`, other: `http://127.0.0.3:${framePort}` };
+  const sites = [await merchantSite('127.0.0.2', framePort), await merchantSite('127.0.0.3', framePort)];
   execFileSync(bin, ['project', 'set', '--project', created.project_id, '--display-name', 'E2E Books',
-    '--brand-color', '#0a6e3c', '--logo', logo], { env });
+    '--brand-color', '#0a6e3c', '--logo', logo, '--embed-origin', frameSites.allowed], { env });
   // An operator of the console, added the way an admin would (password on standard input).
   const operatorLogin = { login: 'e2e-operator', password: 'e2e operator password' };
   execFileSync(bin, ['operator', 'add', '--login', operatorLogin.login, '--password-stdin'], { env, input: `${operatorLogin.password}\n` });
@@ -120,11 +149,12 @@ export default async function globalSetup() {
     await operator('/api/v1/operator/requisites', { country: 'NG', currency: 'NGN', methods: ['ussd', 'payin-ussd'], pan: `*737*1*012345678${i}#`, card_holder: 'CHINEDU OKAFOR', bank_symbol: 'gtbank' });
     await operator('/api/v1/operator/requisites', { country: 'KZ', currency: 'KZT', methods: ['international-card-p2p', 'payin-p2p-card-international'], pan: i ? '4400430123456789' : '4400430123456797', card_holder: 'AIGERIM NURLANOVA', bank_symbol: 'kaspi' });
   }
-  fs.writeFileSync(STATE_FILE, JSON.stringify({ baseURL, created, operatorToken: env.KASSA_OPERATOR_TOKEN, operatorLogin, merchantLogin, keysProjects, dir }));
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ baseURL, created, operatorToken: env.KASSA_OPERATOR_TOKEN, operatorLogin, merchantLogin, keysProjects, frameSites, dir }));
   fs.mkdirSync(path.join(__dirname, 'screenshots'), { recursive: true });
 
   return async () => {
     server.kill('SIGTERM');
+    sites.forEach((s) => s.close());
     await new Promise((r) => setTimeout(r, 300));
     if (process.env.E2E_KEEP !== '1') fs.rmSync(dir, { recursive: true, force: true });
   };

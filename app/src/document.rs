@@ -2,7 +2,6 @@
 
 use std::sync::Arc;
 
-use leptos::hydration::HydrationScripts;
 use leptos::nonce::Nonce;
 use leptos::prelude::*;
 use leptos::tachys::view::any_view::AnyView;
@@ -19,13 +18,6 @@ fn render(ctx: PageContext, i18n: I18n, body: impl FnOnce() -> (String, AnyView)
         provide_context(i18n);
         provide_context(Nonce::from_value(ctx.nonce.clone()));
         let (title, body) = body();
-        let options = ctx.scripts.as_ref().map(|s| {
-            leptos::config::LeptosOptions::builder()
-                .output_name(s.output_name.clone())
-                .site_pkg_dir(s.pkg_dir.clone())
-                .site_root("target/site")
-                .build()
-        });
         let refresh = ctx.refresh_s.map(|s| {
             view! {
                 <noscript>
@@ -38,7 +30,10 @@ fn render(ctx: PageContext, i18n: I18n, body: impl FnOnce() -> (String, AnyView)
         let return_to = ctx.return_to.clone().map(|(seconds, url)| {
             view! { <noscript><meta http-equiv="refresh" content=format!("{seconds};url={url}")/></noscript> }
         });
-        let scripts = options.map(|options| view! { <HydrationScripts options=options islands=true/> });
+        // Deferred: the page shows before the script runs.
+        let scripts = ctx.scripts.clone().map(|s| {
+            view! { <script defer=true src=s.page_js nonce=ctx.nonce.clone() data-rules=s.rules_js></script> }
+        });
         view! {
             <!DOCTYPE html>
             <html lang=ctx.lang.clone() dir=ctx.dir.clone()>

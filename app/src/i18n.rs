@@ -1,5 +1,5 @@
 //! Texts: every string of the pages comes from the server's Fluent bundles through this
-//! context. Islands get their strings as props, so the browser bundle carries no translations.
+//! context. The page script gets its few strings from data attributes, so it carries no translations.
 
 use std::sync::Arc;
 

@@ -33,10 +33,11 @@ pub struct LanguageLink {
     pub href: String,
 }
 
+/// The page's script (content-hashed URL) and, when built, the card rules' browser module.
 #[derive(Clone, Debug)]
 pub struct Scripts {
-    pub pkg_dir: String,
-    pub output_name: String,
+    pub page_js: String,
+    pub rules_js: Option<String>,
 }
 
 /// The hosted payment page of one payment.
@@ -78,6 +79,9 @@ pub struct PaymentView {
     pub notice: Option<Notice>,
     /// Sandbox controls (empty outside sandbox mode).
     pub sandbox: Vec<SandboxAction>,
+    /// When sites may frame the page: `{origins, message}` as a JavaScript literal, for the
+    /// script that tells the parent the status (docs/EMBEDDING.md).
+    pub embed: Option<String>,
 }
 
 /// The record a final screen shows: what was paid, when, how, to whom.

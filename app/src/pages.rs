@@ -3,8 +3,8 @@
 
 use leptos::prelude::*;
 
+use crate::enhance::{CardFormHelper, CopyButton, Countdown, LiveStatus};
 use crate::i18n::{Arg, t, t_with};
-use crate::islands::{CardFormHelper, CopyButton, Countdown, LiveStatus};
 use crate::model::*;
 
 /// Keeps the name, expiry and phone typed on the page in this tab's session storage when the
@@ -15,6 +15,12 @@ f.forEach(function(n){var e=document.getElementById(n);if(e&&s[n]&&!e.value)e.va
 document.querySelectorAll('.languages a').forEach(function(a){a.addEventListener('click',function(){var s={};\
 f.forEach(function(n){var e=document.getElementById(n);if(e&&e.value)s[n]=e.value;});\
 try{sessionStorage.setItem(k,JSON.stringify(s));}catch(x){}});});})();";
+
+/// In a frame, tells the parent the payment's status, posting only to the sites the project
+/// lists (a message to any other origin is dropped by the browser). In `<main>`, so it runs
+/// again when a live update swaps the screen.
+const EMBED: &str = "(function(d){if(window.parent===window)return;\
+d.origins.forEach(function(o){try{window.parent.postMessage(d.message,o);}catch(x){}});})";
 
 /// Hidden fields every form of the payment page carries.
 #[component]
@@ -345,13 +351,19 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
         let role = if n.error { "alert" } else { "status" };
         view! { <p class=class role=role>{t(&n.key)}</p> }
     });
-    let back = view
-        .redirect_url
-        .clone()
-        .filter(|_| view.is_final || matches!(view.screen, Screen::Dispute { .. }))
-        .map(|href| {
-            view! { <p><a id="return-link" class="button wide" href=href rel="noreferrer">{t("back-to-shop")}</a></p> }
-        });
+    let back =
+        view.redirect_url.clone().filter(|_| view.is_final || matches!(view.screen, Screen::Dispute { .. })).map(
+            |href| {
+                // `_top`: from a framed page the shop opens in the whole window, not in the frame.
+                view! {
+                    <p>
+                        <a id="return-link" class="button wide" href=href rel="noreferrer" target="_top">
+                            {t("back-to-shop")}
+                        </a>
+                    </p>
+                }
+            },
+        );
     let screen = match view.screen.clone() {
         Screen::ChooseMethod { methods } => view! {
             <h1>{t("choose-method-title")}</h1>
@@ -459,11 +471,14 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
         }
         Screen::Success => {
             let returning = v.return_in_s.map(|s| {
+                // In a frame (reached by a live update) the shop decides; the page stays.
                 let script = format!(
-                    "setTimeout(function(){{var a=document.getElementById('return-link');if(a)location.assign(a.href);}},{});",
+                    "(function(){{var r=document.getElementById('returning');if(window.parent!==window){{if(r)r.hidden=true;return;}}\
+                     setTimeout(function(){{var a=document.getElementById('return-link');if(a)location.assign(a.href);}},{});}})();",
                     u64::from(s) * 1000
                 );
                 view! {
+                    <div id="returning">
                     <p class="returning" role="status">
                         {t("return-in")} " "
                         <Countdown
@@ -473,6 +488,7 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
                         />
                     </p>
                     <p><a class="link-button" href=format!("{}?lang={}&stay=1", v.base, v.lang)>{t("return-stay")}</a></p>
+                    </div>
                     <script nonce=nonce.clone()>{script}</script>
                 }
             });
@@ -582,6 +598,7 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
             {change_method}
             {cancel}
             {(!view.print).then_some(sandbox)}
+            {view.embed.clone().map(|data| view! { <script nonce=nonce.clone()>{format!("{EMBED}({data});")}</script> })}
         </main>
         {typed_kept.then(|| view! { <script nonce=nonce.clone()>{KEEP_TYPED}</script> })}
         <LiveStatus

@@ -11,6 +11,8 @@ export const operatorLogin: { login: string; password: string } = state.operator
 export const merchantLogin: { login: string; password: string } = state.merchantLogin;
 /** A project per browser project whose keys a test may rotate. */
 export const keysProjects: Record<string, string> = state.keysProjects;
+/** Merchant sites on other origins serving docs/EMBEDDING.md's snippet: one the project lists. */
+export const frameSites: { allowed: string; other: string } = state.frameSites;
 const project = state.created;
 export const projectId: string = project.project_id;
 
@@ -119,7 +121,7 @@ export async function shot(page: Page, name: string, info: TestInfo) {
   await page.screenshot({ path: path.join(__dirname, '..', 'screenshots', `${name}-${info.project.name}.png`), fullPage: true });
 }
 
-/** With JavaScript, islands hydrate on idle: wait for them before clicking. */
+/** With JavaScript, the page script runs after parsing: wait for it before clicking. */
 export async function hydrated(page: Page, info: TestInfo) {
   if (info.project.name !== 'js') return;
   await expect(page.locator('[data-live="1"], [data-ready="1"]').first()).toBeAttached({ timeout: 15_000 });

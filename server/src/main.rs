@@ -160,6 +160,13 @@ enum ProjectCommand {
         /// Remove the logo.
         #[arg(long)]
         no_logo: bool,
+        /// A site that may show the payment page in a frame (https://host[:port], or http:// for
+        /// localhost); repeat for several. Replaces the project's list.
+        #[arg(long = "embed-origin", conflicts_with = "no_embed_origins")]
+        embed_origins: Vec<String>,
+        /// No site may embed the payment page (the default).
+        #[arg(long)]
+        no_embed_origins: bool,
     },
 }
 
@@ -243,9 +250,17 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             print_json(&created);
             Ok(())
         }
-        Command::Project { command: ProjectCommand::Set { project, display_name, brand_color, logo, no_logo } } => {
-            if display_name.is_none() && brand_color.is_none() && logo.is_none() && !no_logo {
-                anyhow::bail!("nothing to set: give --display-name, --brand-color, --logo or --no-logo");
+        Command::Project {
+            command:
+                ProjectCommand::Set { project, display_name, brand_color, logo, no_logo, embed_origins, no_embed_origins },
+        } => {
+            let embed_origins = (!embed_origins.is_empty() || no_embed_origins).then_some(embed_origins);
+            if display_name.is_none() && brand_color.is_none() && logo.is_none() && !no_logo && embed_origins.is_none()
+            {
+                anyhow::bail!(
+                    "nothing to set: give --display-name, --brand-color, --logo, --no-logo, --embed-origin or \
+                     --no-embed-origins"
+                );
             }
             let database = open().await?;
             let projects = kassa::domain::projects::Projects::new(database.stores.projects.clone());
@@ -264,7 +279,10 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 (None, true) => Some(None),
                 (None, false) => None,
             };
-            projects.set_brand(&project, given(&display_name), given(&brand_color), logo).await.map_err(explain)?;
+            projects
+                .set_brand(&project, given(&display_name), given(&brand_color), logo, embed_origins)
+                .await
+                .map_err(explain)?;
             let updated =
                 projects.project(&project).await.map_err(explain)?.ok_or_else(|| anyhow::anyhow!("no project"))?;
             print_json(&serde_json::json!({
@@ -272,6 +290,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 "display_name": updated.payee(),
                 "brand_color": updated.settings.brand_color.as_ref().map(|c| c.as_str()),
                 "logo": updated.settings.logo_digest.is_some(),
+                "embed_origins": updated.settings.embed_origins.iter().map(|o| o.as_str()).collect::<Vec<_>>(),
             }));
             Ok(())
         }

@@ -19,7 +19,7 @@ pub struct NewKeyShown {
     pub hmac_secret: Option<Secret<String>>,
 }
 use super::brand::{BrandColor, Logo};
-use super::project::{DisplayName, Project, ProjectSettings};
+use super::project::{DisplayName, EmbedOrigin, Project, ProjectSettings};
 
 pub struct Projects {
     store: Arc<dyn ProjectStore>,
@@ -121,22 +121,34 @@ impl Projects {
         Ok(self.store.forget_signatures_before(now_ms).await?)
     }
 
-    /// The merchant console's payment page settings: the display name and the brand colour
-    /// (empty: the merchant's name, Kassa's colour), both checked, in one change.
-    pub async fn set_page(&self, project_id: &str, display_name: &str, brand_color: &str) -> Result<Project> {
+    /// The merchant console's payment page settings: the display name, the brand colour
+    /// (empty: the merchant's name, Kassa's colour) and the sites that may embed the page (one
+    /// per line or separated by spaces), all checked, in one change.
+    pub async fn set_page(
+        &self,
+        project_id: &str,
+        display_name: &str,
+        brand_color: &str,
+        embed_origins: &str,
+    ) -> Result<Project> {
         let mut v = super::violations::Violations::default();
         let name = Some(display_name.trim()).filter(|n| !n.is_empty()).map(DisplayName::parse).transpose();
         let color = Some(brand_color.trim()).filter(|c| !c.is_empty()).map(BrandColor::parse).transpose();
+        let origins = EmbedOrigin::parse_list(embed_origins.split_whitespace());
         if let Err(e) = &name {
             v.fail("display_name", format!("display name {e}"));
         }
         if let Err(e) = &color {
             v.fail("brand_color", e.clone());
         }
+        if let Err(e) = &origins {
+            v.fail("embed_origins", e.clone());
+        }
         v.finish().map_err(DomainError::Validation)?;
         let mut project = self.store.project(project_id).await?.ok_or(DomainError::Missing)?;
         project.settings.display_name = name.unwrap_or_default();
         project.settings.brand_color = color.unwrap_or_default();
+        project.settings.embed_origins = origins.unwrap_or_default();
         if !self.store.update_project_settings(project_id, &project.settings).await? {
             return Err(DomainError::Missing);
         }
@@ -144,7 +156,8 @@ impl Projects {
     }
 
     /// Sets (or with `Some(None)` clears) what payers see on the payment page: the display
-    /// name, the brand colour and the logo; `None` leaves one as it is. Everything is checked
+    /// name, the brand colour and the logo, and the sites that may embed it (an empty list: none);
+    /// `None` leaves one as it is. Everything is checked
     /// before anything is written, and written in one change (a refused part changes nothing).
     pub async fn set_brand(
         &self,
@@ -152,8 +165,19 @@ impl Projects {
         name: Option<Option<&str>>,
         color: Option<Option<&str>>,
         logo: Option<Option<Vec<u8>>>,
+        embed_origins: Option<Vec<String>>,
     ) -> Result<Project> {
         let mut v = super::violations::Violations::default();
+        let embed_origins = match embed_origins {
+            Some(raw) => match EmbedOrigin::parse_list(raw.iter().map(String::as_str)) {
+                Ok(origins) => Some(origins),
+                Err(e) => {
+                    v.fail("embed_origins", e);
+                    None
+                }
+            },
+            None => None,
+        };
         let name = match name {
             Some(Some(raw)) => match DisplayName::parse(raw) {
                 Ok(n) => Some(Some(n)),
@@ -194,6 +218,9 @@ impl Projects {
         }
         if let Some(color) = color {
             project.settings.brand_color = color;
+        }
+        if let Some(origins) = embed_origins {
+            project.settings.embed_origins = origins;
         }
         match logo {
             Some(logo) => {

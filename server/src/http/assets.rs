@@ -1,5 +1,5 @@
-//! Static files: the stylesheet (content-hashed URL, cached for a year), the favicon, and the
-//! browser bundle of the islands when it is built.
+//! Static files: the stylesheet and the page's script (content-hashed URLs, cached for a year),
+//! the favicon, and the card rules' browser module when it is built.
 
 use std::path::Path;
 
@@ -17,17 +17,19 @@ use app::model::Scripts;
 const CSS: &str = include_str!("../../../style/main.css");
 /// The consoles' stylesheet, apart so the payment page does not carry it.
 const CONSOLE_CSS: &str = include_str!("../../../style/console.css");
+/// The payment page's script (progressive enhancement; the page works without it).
+const PAGE_JS: &str = include_str!("../../../public/page.js");
 const FAVICON_SVG: &str = include_str!("../../../public/favicon.svg");
 const FAVICON_ICO: &[u8] = include_bytes!("../../../public/favicon.ico");
-/// Name of the wasm-bindgen output of the `frontend` crate.
-pub const BUNDLE_NAME: &str = "kassa_islands";
+/// Name of the wasm-bindgen output of the `frontend` crate (the card rules for the browser).
+pub const BUNDLE_NAME: &str = "kassa_rules";
 
 /// Where pages find their assets.
 #[derive(Clone, Debug)]
 pub struct Assets {
     pub css_href: String,
     pub console_css_href: String,
-    /// The islands bundle, when `{site_root}/pkg` holds it.
+    /// The page's script, and the card rules' module when `{site_root}/pkg` holds it.
     pub scripts: Option<Scripts>,
 }
 
@@ -36,7 +38,7 @@ impl Assets {
         let hash = hex::encode(&Sha256::digest(CSS.as_bytes())[..8]);
         let built = site_root.join("pkg").join(format!("{BUNDLE_NAME}.js")).exists();
         if !built {
-            tracing::info!(site_root = %site_root.display(), "no browser bundle: pages work without JavaScript islands");
+            tracing::info!(site_root = %site_root.display(), "no card rules module: the server alone checks card forms");
         }
         Assets {
             css_href: format!("/assets/main.css?v={hash}"),
@@ -44,7 +46,10 @@ impl Assets {
                 "/assets/console.css?v={}",
                 hex::encode(&Sha256::digest(CONSOLE_CSS.as_bytes())[..8])
             ),
-            scripts: built.then(|| Scripts { pkg_dir: "pkg".into(), output_name: BUNDLE_NAME.into() }),
+            scripts: Some(Scripts {
+                page_js: format!("/assets/page.js?v={}", hex::encode(&Sha256::digest(PAGE_JS.as_bytes())[..8])),
+                rules_js: built.then(|| format!("/pkg/{BUNDLE_NAME}.js")),
+            }),
         }
     }
 }
@@ -53,6 +58,7 @@ pub fn router(site_root: &Path) -> Router<AppState> {
     let immutable = HeaderValue::from_static("public, max-age=31536000, immutable");
     let pkg = ServeDir::new(site_root.join("pkg"));
     let console_immutable = immutable.clone();
+    let script_immutable = immutable.clone();
     Router::new()
         .route(
             "/assets/console.css",
@@ -63,6 +69,18 @@ pub fn router(site_root: &Path) -> Router<AppState> {
                         (header::CACHE_CONTROL, console_immutable),
                     ],
                     CONSOLE_CSS,
+                )
+            }),
+        )
+        .route(
+            "/assets/page.js",
+            get(move || async move {
+                (
+                    [
+                        (header::CONTENT_TYPE, HeaderValue::from_static("text/javascript; charset=utf-8")),
+                        (header::CACHE_CONTROL, script_immutable),
+                    ],
+                    PAGE_JS,
                 )
             }),
         )
@@ -97,7 +115,7 @@ pub fn router(site_root: &Path) -> Router<AppState> {
                     .into_response()
             }),
         )
-        // The bundle keeps its name across builds: revalidate rather than cache blindly.
+        // The module keeps its name across builds: revalidate rather than cache blindly.
         .nest_service(
             "/pkg",
             tower::ServiceBuilder::new()

@@ -1,20 +1,21 @@
 //! The hosted payment page at `form_url` (decisions.md §7): server-rendered by the app crate,
 //! plain forms with post-redirect-get and CSRF protection, a strict CSP, and JSON status for the
-//! live-status island.
+//! page script's live status.
 
 use crate::domain::audit::Who;
 use std::collections::HashMap;
 
 use super::AppState;
 use super::page_shell::{
-    LangQuery, Loaded, PageForm, back_to, csrf_scope, html_response, language_of, load, new_nonce, not_found, notice,
-    page_context, unavailable, with_csrf_cookie,
+    Framing, LangQuery, Loaded, PageForm, back_to, csrf_scope, html_response_framed, language_of, load, new_nonce,
+    not_found, notice, page_context, unavailable, with_csrf_cookie,
 };
 use crate::domain::catalogue::{MethodKind, WidgetMethod};
 use crate::domain::payment::{Actor, Payment, PaymentState};
 use crate::domain::payments::DomainError;
 use crate::domain::payments::{MAX_CARD_REFUSALS, PUSH_RESEND_MS, PUSH_TOO_SOON, Payments};
 use crate::domain::ports::NewReceipt;
+use crate::domain::project::EmbedOrigin;
 use crate::domain::state_machine::{self, Event, IllegalMove, reason};
 use crate::domain::time::now_ms;
 use crate::i18n::format_amount;
@@ -331,8 +332,13 @@ pub async fn render_page(
     let redirect_url = payment.details.urls.redirect.clone().or(project_redirect);
     let is_final = payment.state.is_final();
     let print = shown.print && is_final;
-    let return_in_s = (payment.state == PaymentState::Success && redirect_url.is_some() && !print && !shown.stay)
-        .then_some(RETURN_AFTER_S);
+    // In a frame the shop learns the outcome from the page's message; the page never takes
+    // the frame to the shop by itself.
+    let framed = headers.get("sec-fetch-dest").is_some_and(|d| d.as_bytes() == b"iframe");
+    let return_in_s =
+        (payment.state == PaymentState::Success && redirect_url.is_some() && !print && !shown.stay && !framed)
+            .then_some(RETURN_AFTER_S);
+    let embed_origins = &project.settings.embed_origins;
     let view = PaymentView {
         base: base.clone(),
         lang: lang.to_string(),
@@ -358,6 +364,7 @@ pub async fn render_page(
         receipt_form,
         notice: shown.notice,
         sandbox: if state.config.sandbox() { sandbox_actions(payment) } else { Vec::new() },
+        embed: (!embed_origins.is_empty()).then(|| embed_data(payment, embed_origins)),
     };
     let nonce = new_nonce();
     let mut ctx = page_context(state, lang, &base, nonce.clone(), waiting.then_some(4));
@@ -368,7 +375,29 @@ pub async fn render_page(
     });
     let html = app::document::render_payment(ctx, state.locales.i18n(lang), view);
     let targets: Vec<&str> = form_targets.iter().map(String::as_str).collect();
-    with_csrf_cookie(html_response(status, html, &nonce, lang, &targets), &cookie)
+    let framing = Framing::Origins(embed_origins);
+    with_csrf_cookie(html_response_framed(status, html, &nonce, lang, &targets, framing), &cookie)
+}
+
+/// What a framed page posts to its parent (docs/EMBEDDING.md), and the only sites it may post
+/// to, as a JavaScript literal safe inside `<script>`.
+fn embed_data(payment: &Payment, origins: &[EmbedOrigin]) -> String {
+    let data = serde_json::json!({
+        "origins": origins.iter().map(EmbedOrigin::as_str).collect::<Vec<_>>(),
+        "message": {
+            "type": "kassa:payment",
+            "payment_id": payment.payment_id,
+            "status": payment.state.status(),
+            "sub_status": payment.state.sub_status(),
+        },
+    });
+    script_literal(&data)
+}
+
+/// JSON as a JavaScript literal inside `<script>`: the merchant's payment_id is any text, and
+/// nothing in it may close the script or start markup.
+fn script_literal(value: &serde_json::Value) -> String {
+    value.to_string().replace('<', "\\u003c").replace('>', "\\u003e").replace('&', "\\u0026")
 }
 
 fn origin_of(url: &str) -> Option<String> {
@@ -385,7 +414,7 @@ struct StatusBody {
     is_final: bool,
 }
 
-/// GET the status, for the live-status island.
+/// GET the status, for the page script's live status.
 async fn status(State(state): State<AppState>, Path(token): Path<String>) -> Response {
     match load(&state, &token).await {
         Loaded::Found(p) => {
@@ -649,6 +678,15 @@ mod tests {
         assert_eq!(receipt_type(b"<html><script>"), None);
         assert_eq!(receipt_type(b"GIF89a"), None);
         assert_eq!(receipt_type(b""), None);
+    }
+
+    #[test]
+    fn a_script_literal_cannot_close_its_script() {
+        let id = serde_json::json!({"payment_id": "a</script><img src=x onerror=alert(1)>&amp;"});
+        let literal = script_literal(&id);
+        assert!(!literal.contains('<') && !literal.contains('>') && !literal.contains('&'), "{literal}");
+        let back: serde_json::Value = serde_json::from_str(&literal).unwrap();
+        assert_eq!(back, id, "still the same value once parsed");
     }
 
     #[test]

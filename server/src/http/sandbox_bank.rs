@@ -11,7 +11,7 @@ use axum::routing::post;
 use axum::{Form, Router};
 
 use super::AppState;
-use super::page_shell::{html_response, new_nonce, page_context};
+use super::page_shell::{Framing, html_response_framed, new_nonce, page_context};
 use crate::acquirer::sandbox::{MAX_WRONG_CODES, ONE_TIME_CODE};
 use crate::domain::payment::{Payment, PaymentState};
 use crate::i18n::{choose_language, format_amount};
@@ -66,7 +66,7 @@ fn acs_page(
         attempts_left,
     };
     let html = app::document::render_acs(ctx, state.locales.i18n(lang), view);
-    html_response(StatusCode::OK, html, &nonce, lang, &[])
+    html_response_framed(StatusCode::OK, html, &nonce, lang, &[], Framing::Any)
 }
 
 /// Posts the issuer's answer to the merchant's `TermUrl`.
@@ -94,7 +94,7 @@ fn post_back(
     };
     let target = url::Url::parse(term_url).ok().map(|u| u.origin().ascii_serialization()).unwrap_or_default();
     let html = app::document::render_post_back(ctx, state.locales.i18n(lang), post);
-    html_response(StatusCode::OK, html, &nonce, lang, &[target.as_str()])
+    html_response_framed(StatusCode::OK, html, &nonce, lang, &[target.as_str()], Framing::Any)
 }
 
 async fn acs_start(
@@ -154,7 +154,7 @@ async fn bank_start(
         pa_req: field(&form, "PaReq").into(),
     };
     let html = app::document::render_bank(ctx, state.locales.i18n(lang), view);
-    html_response(StatusCode::OK, html, &nonce, lang, &[])
+    html_response_framed(StatusCode::OK, html, &nonce, lang, &[], Framing::Any)
 }
 
 async fn bank_decide(State(state): State<AppState>, Form(form): Form<HashMap<String, String>>) -> Response {

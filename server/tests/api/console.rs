@@ -796,14 +796,37 @@ async fn a_merchant_sets_its_payment_page(backend: Backend) {
     assert!(refused.html.contains("Brand colour"), "{}", refused.html);
     let project = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap();
     assert_eq!(project.payee(), "Test Merchant");
-    let saved =
-        browser.post(&action, &[("csrf", &csrf), ("display_name", "Cosy Books"), ("brand_color", "#0a6e3c")]).await;
+    // A site given with a path: refused, named, nothing saved.
+    let refused = browser
+        .post(
+            &action,
+            &[("csrf", &csrf), ("display_name", "Cosy Books"), ("embed_origins", "https://cosy.example/pay")],
+        )
+        .await;
+    assert_eq!(refused.status, 400);
+    assert!(refused.html.contains("Sites that may embed the page"), "{}", refused.html);
+    let project = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap();
+    assert_eq!(project.payee(), "Test Merchant");
+    let saved = browser
+        .post(
+            &action,
+            &[
+                ("csrf", &csrf),
+                ("display_name", "Cosy Books"),
+                ("brand_color", "#0a6e3c"),
+                ("embed_origins", "https://cosy.example\r\nhttps://m.cosy.example\r\n"),
+            ],
+        )
+        .await;
     assert!(saved.location.as_deref().unwrap().ends_with("notice=saved"), "{:?}", saved.location);
     let project = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap();
     assert_eq!(
         (project.payee(), project.settings.brand_color.as_ref().map(|c| c.as_str())),
         ("Cosy Books", Some("#0a6e3c"))
     );
+    let origins: Vec<&str> = project.settings.embed_origins.iter().map(|o| o.as_str()).collect();
+    assert_eq!(origins, ["https://cosy.example", "https://m.cosy.example"]);
+    assert!(browser.get("/merchant/page").await.html.contains("https://cosy.example\nhttps://m.cosy.example"));
     // Another merchant's project: as if it did not exist.
     let (_, other) = app
         .new_project("Other Shop", kassa::crypto::keys::KeyType::EcdsaP256, kassa::crypto::keys::KeyType::EcdsaP256)

@@ -8,6 +8,7 @@ mod callback_example;
 mod callbacks;
 mod console;
 pub mod ecom;
+mod embedding;
 mod ops;
 mod p2p;
 mod page_recovery;

@@ -984,7 +984,8 @@ async fn integration_send(
 }
 
 // ---------------------------------------------------------------------------------------------
-// What payers see on the payment page: the name and the colour (the logo is set with the CLI).
+// What payers see on the payment page: the name, the colour and the sites that may frame it (the
+// logo is set with the CLI).
 
 fn page_settings_blocks(m: &MerchantUser) -> Vec<Block> {
     let t = &m.s.texts;
@@ -1019,6 +1020,17 @@ fn page_settings_blocks(m: &MerchantUser) -> Vec<Block> {
                                 .unwrap_or_default(),
                             hint: Some(t.t("console-page-color-hint")),
                             ..field("brand_color", t.t("console-page-color"), FieldKind::Text, false)
+                        },
+                        FormField {
+                            value: project
+                                .settings
+                                .embed_origins
+                                .iter()
+                                .map(|o| o.as_str())
+                                .collect::<Vec<_>>()
+                                .join("\n"),
+                            hint: Some(t.t("console-page-embed-hint")),
+                            ..field("embed_origins", t.t("console-page-embed"), FieldKind::TextArea, false)
                         },
                     ],
                 )
@@ -1056,6 +1068,7 @@ struct PageSettingsForm {
     csrf: Option<String>,
     display_name: Option<String>,
     brand_color: Option<String>,
+    embed_origins: Option<String>,
 }
 
 async fn save_page_settings(
@@ -1070,14 +1083,19 @@ async fn save_page_settings(
         Err(r) => return r,
     };
     let (name, color) = (form.display_name.unwrap_or_default(), form.brand_color.unwrap_or_default());
-    match state.projects.set_page(&project_id, &name, &color).await {
+    let origins = form.embed_origins.unwrap_or_default();
+    match state.projects.set_page(&project_id, &name, &color, &origins).await {
         Ok(_) => m.s.back("/page", "saved"),
         Err(crate::domain::payments::DomainError::Validation(v)) => {
             let t = &m.s.texts;
             let n = Some(super::invalid_fields(
                 t,
                 &v,
-                &[("display_name", "console-page-name"), ("brand_color", "console-page-color")],
+                &[
+                    ("display_name", "console-page-name"),
+                    ("brand_color", "console-page-color"),
+                    ("embed_origins", "console-page-embed"),
+                ],
             ));
             let mut r = m.s.page(&state, "/page", t.t("console-page-title"), n, page_settings_blocks(&m));
             *r.status_mut() = StatusCode::BAD_REQUEST;
