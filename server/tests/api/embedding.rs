@@ -2,22 +2,9 @@
 //! (`frame-ancestors`); the framed page tells the parent its status; its forms work without
 //! the cookie a cross-site frame never gets, and only when the browser says they are its own.
 
-use std::process::Command;
-
 use crate::both_backends;
 use crate::helpers::{Backend, TestApp, spawn_app, status_of};
 use crate::widget::{csrf_of, widget_body};
-
-fn kassa_set(app: &TestApp, args: &[&str]) -> std::process::Output {
-    let mut all = vec!["project", "set", "--project", app.key.project_id.as_str()];
-    all.extend_from_slice(args);
-    Command::new(env!("CARGO_BIN_EXE_kassa"))
-        .args(&all)
-        .env("KASSA_DATABASE_URL", app.database_url.expose())
-        .env("KASSA_MASTER_KEY", crate::helpers::MASTER_KEY)
-        .output()
-        .unwrap()
-}
 
 /// The page as a browser inside a frame gets it: fetch metadata, no cookie.
 async fn framed_get(app: &TestApp, url: &str) -> (reqwest::header::HeaderMap, String) {
@@ -41,14 +28,14 @@ async fn listed_sites_frame_the_page_and_hear_its_status(backend: Backend) {
 
     // Refused: anything but a site; nothing changes.
     for bad in ["http://shop.example", "https://shop.example/pay", "https://*.shop.example"] {
-        let out = kassa_set(&app, &["--embed-origin", "https://ok.example", "--embed-origin", bad]);
+        let out = app.project_set(&["--embed-origin", "https://ok.example", "--embed-origin", bad]);
         assert!(!out.status.success(), "{bad} accepted");
         assert!(String::from_utf8_lossy(&out.stderr).contains(bad), "the refusal names {bad}");
     }
     let project = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap();
     assert!(project.settings.embed_origins.is_empty());
 
-    let out = kassa_set(&app, &["--embed-origin", "HTTPS://Shop.Example/", "--embed-origin", "http://localhost:5173"]);
+    let out = app.project_set(&["--embed-origin", "HTTPS://Shop.Example/", "--embed-origin", "http://localhost:5173"]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let (headers, html) = framed_get(&app, &form_url).await;
     let csp = headers["content-security-policy"].to_str().unwrap();
@@ -102,7 +89,7 @@ async fn listed_sites_frame_the_page_and_hear_its_status(backend: Backend) {
     assert!(top.contains("http-equiv=\"refresh\""), "at top level the page still returns to the shop");
 
     // No site again.
-    assert!(kassa_set(&app, &["--no-embed-origins"]).status.success());
+    assert!(app.project_set(&["--no-embed-origins"]).status.success());
     let (headers, _) = framed_get(&app, &form_url).await;
     assert!(headers["content-security-policy"].to_str().unwrap().contains("frame-ancestors 'none'"));
 }

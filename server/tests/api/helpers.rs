@@ -364,6 +364,18 @@ impl TestApp {
     }
 
     /// A requisite in the pool (operator API); returns its id.
+    /// Runs `kassa project set --project <this project> <args>` on this app's database, as an
+    /// operator would.
+    pub fn project_set(&self, args: &[&str]) -> std::process::Output {
+        std::process::Command::new(env!("CARGO_BIN_EXE_kassa"))
+            .args(["project", "set", "--project", self.key.project_id.as_str()])
+            .args(args)
+            .env("KASSA_DATABASE_URL", self.database_url.expose())
+            .env("KASSA_MASTER_KEY", MASTER_KEY)
+            .output()
+            .unwrap()
+    }
+
     pub async fn add_requisite(&self, body: Value) -> String {
         let (status, r) = self.operator("/api/v1/operator/requisites", &body).await;
         assert_eq!(status, 200, "{r}");

@@ -2,8 +2,6 @@
 //! refusal, the details kept after "I have paid", another method (releasing the requisite),
 //! cancel in two steps, and the record on every final screen.
 
-use std::process::Command;
-
 use serde_json::{Value, json};
 
 use crate::both_backends;
@@ -215,19 +213,9 @@ async fn cancel_asks_once_more_and_final_screens_keep_a_record(backend: Backend)
     assert!(html.contains("name=\"confirm\" value=\"yes\""));
 
     // The display name, set by the CLI, is what the page shows from now on.
-    let out = Command::new(env!("CARGO_BIN_EXE_kassa"))
-        .args(["project", "set", "--project", &app.key.project_id, "--display-name", "  Cosy Books  "])
-        .env("KASSA_DATABASE_URL", app.database_url.expose())
-        .env("KASSA_MASTER_KEY", crate::helpers::MASTER_KEY)
-        .output()
-        .unwrap();
+    let out = app.project_set(&["--display-name", "  Cosy Books  "]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let refused = Command::new(env!("CARGO_BIN_EXE_kassa"))
-        .args(["project", "set", "--project", &app.key.project_id, "--display-name", &"x".repeat(65)])
-        .env("KASSA_DATABASE_URL", app.database_url.expose())
-        .env("KASSA_MASTER_KEY", crate::helpers::MASTER_KEY)
-        .output()
-        .unwrap();
+    let refused = app.project_set(&["--display-name", &"x".repeat(65)]);
     assert!(!refused.status.success() && String::from_utf8_lossy(&refused.stderr).contains("at most 64"));
 
     let r =
@@ -366,16 +354,7 @@ async fn the_demo_shop_returns_to_itself_and_explains_refusals() {
 /// served by Kassa; refused ones change nothing.
 async fn the_page_carries_the_merchants_brand(backend: Backend) {
     let app = spawn_app(backend).await;
-    let kassa = |args: &[&str]| {
-        let mut all = vec!["project", "set", "--project", app.key.project_id.as_str()];
-        all.extend_from_slice(args);
-        Command::new(env!("CARGO_BIN_EXE_kassa"))
-            .args(&all)
-            .env("KASSA_DATABASE_URL", app.database_url.expose())
-            .env("KASSA_MASTER_KEY", crate::helpers::MASTER_KEY)
-            .output()
-            .unwrap()
-    };
+    let kassa = |args: &[&str]| app.project_set(args);
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("logo.svg");
     std::fs::write(&svg, "<svg xmlns='http://www.w3.org/2000/svg'><script>alert(1)</script></svg>").unwrap();
