@@ -17,6 +17,9 @@ echo "== soak with crashes, short (PostgreSQL, then SQLite; docs/RELIABILITY.md)
 cargo build -p kassa --bin kassa
 bash scripts/soak.sh --short
 
+echo "== schema-driven fuzzing of the API (schemathesis, PostgreSQL then SQLite; docs/RELIABILITY.md)"
+bash scripts/schemathesis.sh
+
 if [ -x scripts/e2e.sh ]; then
   echo "== end-to-end tests (Playwright, Chromium)"
   scripts/e2e.sh

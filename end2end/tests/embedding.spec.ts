@@ -20,12 +20,16 @@ test('a listed site frames the page, pays in it and hears success', async ({ pag
   const frame = page.frameLocator('#kassa');
   await expect(frame.getByRole('heading', { level: 1, name: 'Transfer the exact amount' })).toBeVisible({ timeout: 25_000 });
   if (js) {
-    // The page said where it stands as soon as it loaded.
+    // The page said where it stands as soon as it loaded, and its script runs in the frame; a
+    // click before then could land while a live update replaces the page's content.
     await expect(page.locator('#kassa-result')).toHaveText('processing');
+    await expect(frame.locator('[data-live="1"]')).toBeAttached({ timeout: 15_000 });
   }
   await page.screenshot({ path: shotPath('framed-page', info.project.name), fullPage: true });
   // A form posted inside the cross-site frame is accepted (no cookie reaches it there).
-  await frame.getByRole('button', { name: 'I have paid' }).click();
+  const paid = frame.getByRole('button', { name: 'I have paid' });
+  await expect(paid).toBeEnabled();
+  await paid.click({ timeout: 20_000 });
   await expect(frame.getByRole('heading', { level: 1, name: 'Checking your payment' })).toBeVisible({ timeout: 25_000 });
   await operator('/api/v1/operator/payments/received', { request_id: created.request_id, amount });
   await expect(frame.getByRole('heading', { level: 1, name: 'Paid' })).toBeVisible({ timeout: 25_000 });

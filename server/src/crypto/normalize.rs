@@ -113,32 +113,31 @@ impl Walker {
     }
 }
 
+/// decisions.md §2 written as plainly as possible: every scalar's `path:value` line, sorted
+/// by bytes, joined by `;`: the reference the fast walker is checked against, by the unit
+/// tests and the `normalize` fuzz target (fuzz/).
+pub fn reference(value: &Value) -> String {
+    fn lines(value: &Value, path: &str, out: &mut Vec<String>) {
+        let child = |k: &str| if path.is_empty() { k.to_string() } else { format!("{path}:{k}") };
+        match value {
+            Value::Object(map) => map.iter().for_each(|(k, v)| lines(v, &child(k), out)),
+            Value::Array(items) => items.iter().enumerate().for_each(|(i, v)| lines(v, &child(&i.to_string()), out)),
+            Value::String(s) => out.push(format!("{path}:{s}")),
+            Value::Number(n) => out.push(format!("{path}:{n}")),
+            Value::Bool(b) => out.push(format!("{path}:{}", if *b { 1 } else { 0 })),
+            Value::Null => out.push(format!("{path}:None")),
+        }
+    }
+    let mut out = Vec::new();
+    lines(value, "", &mut out);
+    out.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
+    out.join(";")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use serde_json::json;
-
-    /// decisions.md §2 written as plainly as possible: every scalar's `path:value` line, sorted
-    /// by bytes, joined by `;` (the reference the fast walker is checked against).
-    fn reference(value: &Value) -> String {
-        fn lines(value: &Value, path: &str, out: &mut Vec<String>) {
-            let child = |k: &str| if path.is_empty() { k.to_string() } else { format!("{path}:{k}") };
-            match value {
-                Value::Object(map) => map.iter().for_each(|(k, v)| lines(v, &child(k), out)),
-                Value::Array(items) => {
-                    items.iter().enumerate().for_each(|(i, v)| lines(v, &child(&i.to_string()), out))
-                }
-                Value::String(s) => out.push(format!("{path}:{s}")),
-                Value::Number(n) => out.push(format!("{path}:{n}")),
-                Value::Bool(b) => out.push(format!("{path}:{}", if *b { 1 } else { 0 })),
-                Value::Null => out.push(format!("{path}:None")),
-            }
-        }
-        let mut out = Vec::new();
-        lines(value, "", &mut out);
-        out.sort_by(|a, b| a.as_bytes().cmp(b.as_bytes()));
-        out.join(";")
-    }
 
     /// Any JSON value: scalars of every kind (Unicode strings, big and negative numbers,
     /// floats), nested objects and arrays.

@@ -462,33 +462,14 @@ fn customer(v: &mut Violations, c: &CustomerDraft, requirements: Option<&Require
     }
     // identification_data is read where the country asks for it and ignored elsewhere.
     let identification_data = match (&c.identification_data, requirements.is_some_and(|r| r.identification_data)) {
-        (Some(d), true) if d.shape_errors.has_error_on("customer.identification_data") => {
-            for e in d.shape_errors.iter() {
-                v.fail(e.field.clone(), e.message.clone());
-            }
-            None
-        }
         (Some(d), true) => {
+            // The fields' rules (required, CUIT or CUIL, eleven digits) are the request's shape
+            // rules, applied when it was read and reported only here, where they apply.
             for e in d.shape_errors.iter() {
                 v.fail(e.field.clone(), e.message.clone());
-            }
-            let type_field = "customer.identification_data.document_type";
-            let number_field = "customer.identification_data.document_number";
-            v.require(type_field, d.document_type.is_some(), "is required");
-            v.require(number_field, d.document_number.is_some(), "is required");
-            if let Some(t) = &d.document_type
-                && t != "CUIT"
-                && t != "CUIL"
-            {
-                v.fail(type_field, "must be CUIT or CUIL");
-            }
-            if let Some(n) = &d.document_number
-                && !(n.len() == 11 && n.bytes().all(|b| b.is_ascii_digit()))
-            {
-                v.fail(number_field, "must match ^\\d{11}$");
             }
             match (&d.document_type, &d.document_number) {
-                (Some(t), Some(n)) if !v.has_error_on(type_field) && !v.has_error_on(number_field) => {
+                (Some(t), Some(n)) if d.shape_errors.is_empty() => {
                     Some(IdentificationData { document_type: t.clone(), document_number: n.clone() })
                 }
                 _ => None,

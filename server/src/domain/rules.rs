@@ -40,6 +40,18 @@ pub fn is_extra_param(s: &str) -> bool {
     (1..=16).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-')
 }
 
+/// `customer.identification_data.document_type` (AR).
+pub const DOCUMENT_TYPES: &[&str] = &["CUIT", "CUIL"];
+
+pub fn is_document_type(s: &str) -> bool {
+    DOCUMENT_TYPES.contains(&s)
+}
+
+/// `^[0-9]{11}$`: `customer.identification_data.document_number` (AR).
+pub fn is_document_number(s: &str) -> bool {
+    s.len() == 11 && s.bytes().all(|b| b.is_ascii_digit())
+}
+
 /// Why a URL is refused.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UrlProblem {

@@ -9,9 +9,12 @@ use utoipa_axum::routes;
 
 use super::AppState;
 use super::error::{ApiError, ApiResult};
-use super::field::{Check, Field, Text};
+use super::field::{Check, Field};
 use super::merchant::Merchant;
-use super::response::{MerchantErrors, PaymentRefGeneral};
+use super::payin::GENERAL;
+use super::payout::ProjectGeneral;
+use super::response::MerchantErrors;
+use super::shape::{FieldRule, Fields, Shaped};
 use crate::domain::banks::{Bank, BankList};
 
 /// Bank record (merchant-api.md "Bank record").
@@ -44,7 +47,7 @@ impl From<Bank> for BankRecord {
 /// Optional filters of the p2p bank lists.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct BankFilterIn {
-    #[schema(value_type = Option<String>, pattern = "^[A-Z]{3}$")]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub currency: Field<String>,
     /// H2H or widget method code.
@@ -56,12 +59,28 @@ pub struct BankFilterIn {
 /// Bank list request.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct BankListRequest {
-    #[schema(required = true, value_type = PaymentRefGeneral)]
+    #[schema(value_type = ProjectGeneral)]
     #[serde(default)]
-    pub general: Field<PaymentRefGeneral>,
+    pub general: Field<ProjectGeneral>,
     #[schema(value_type = Option<BankFilterIn>)]
     #[serde(default)]
     pub payment: Field<BankFilterIn>,
+}
+
+impl BankFilterIn {
+    pub const CURRENCY: FieldRule = FieldRule::text("payment.currency", false, 3);
+    pub const METHOD: FieldRule = FieldRule::text("payment.method", false, 32);
+}
+
+impl Shaped for BankFilterIn {
+    const FIELDS: Fields = &[("currency", &Self::CURRENCY), ("method", &Self::METHOD)];
+}
+
+/// The filters are optional.
+const FILTER: FieldRule = FieldRule::object("payment", false);
+
+impl Shaped for BankListRequest {
+    const FIELDS: Fields = &[("general", &GENERAL), ("payment", &FILTER)];
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -104,9 +123,9 @@ async fn list(state: &AppState, req: &Merchant<BankListRequest>, which: BankList
 /// The optional currency and method filters, shape-checked.
 fn filters(req: &BankListRequest) -> Result<(Option<String>, Option<String>), ApiError> {
     let mut c = Check::default();
-    let filter = c.block("payment", &req.payment, false);
-    let currency = filter.and_then(|f| c.text("payment.currency", &f.currency, false, &Text::max(3)));
-    let method = filter.and_then(|f| c.text("payment.method", &f.method, false, &Text::max(32)));
+    let filter = c.block(&FILTER, &req.payment);
+    let currency = filter.and_then(|f| c.text(&BankFilterIn::CURRENCY, &f.currency));
+    let method = filter.and_then(|f| c.text(&BankFilterIn::METHOD, &f.method));
     c.finish().map_err(ApiError::Validation)?;
     Ok((currency, method))
 }

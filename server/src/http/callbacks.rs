@@ -10,9 +10,11 @@ use utoipa_axum::routes;
 
 use super::AppState;
 use super::error::{ApiError, ApiResult};
-use super::field::{Check, Field, Text};
+use super::field::{Check, Field};
 use super::merchant::Merchant;
+use super::payin::{GENERAL, GeneralIn};
 use super::response::{MerchantErrors, PaymentErrors};
+use super::shape::{FieldRule, Fields, Shaped};
 use crate::domain::outbox::CallbackRecord;
 
 /// One delivery attempt.
@@ -79,10 +81,10 @@ impl From<CallbackRecord> for CallbackView {
 /// `general` naming a payment and, to resend, one of its callbacks.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct CallbacksGeneral {
-    #[schema(value_type = String, required = true)]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub project_id: Field<String>,
-    #[schema(value_type = String, required = true)]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub payment_id: Field<String>,
     /// The callback to resend.
@@ -93,9 +95,26 @@ pub struct CallbacksGeneral {
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct CallbacksRequest {
-    #[schema(value_type = CallbacksGeneral, required = true)]
+    #[schema(value_type = CallbacksGeneral)]
     #[serde(default)]
     pub general: Field<CallbacksGeneral>,
+}
+
+impl CallbacksGeneral {
+    /// Required to resend.
+    pub const CALLBACK_ID: FieldRule = FieldRule::integer("general.callback_id", false, 1, i64::MAX);
+}
+
+impl Shaped for CallbacksGeneral {
+    const FIELDS: Fields = &[
+        ("project_id", &GeneralIn::PROJECT_ID),
+        ("payment_id", &GeneralIn::PAYMENT_ID),
+        ("callback_id", &Self::CALLBACK_ID),
+    ];
+}
+
+impl Shaped for CallbacksRequest {
+    const FIELDS: Fields = &[("general", &GENERAL)];
 }
 
 pub fn router() -> OpenApiRouter<AppState> {
@@ -104,10 +123,12 @@ pub fn router() -> OpenApiRouter<AppState> {
 
 fn parse(req: &CallbacksRequest, need_callback: bool) -> Result<(String, Option<i64>), ApiError> {
     let mut c = Check::default();
-    let general = c.block("general", &req.general, true);
-    let payment_id = general.and_then(|g| c.text("general.payment_id", &g.payment_id, true, &Text::max(255)));
-    let callback_id =
-        general.and_then(|g| c.integer("general.callback_id", &g.callback_id, need_callback, 1..=i64::MAX));
+    let general = c.block(&GENERAL, &req.general);
+    let payment_id = general.and_then(|g| c.text(&GeneralIn::PAYMENT_ID, &g.payment_id));
+    let callback_id = general.and_then(|g| c.integer(&CallbacksGeneral::CALLBACK_ID, &g.callback_id));
+    if need_callback && general.is_some_and(|g| !g.callback_id.is_present()) {
+        c.fail(CallbacksGeneral::CALLBACK_ID.field, "is required");
+    }
     c.finish().map_err(ApiError::Validation)?;
     Ok((payment_id.ok_or(ApiError::InvalidRequest)?, callback_id))
 }
@@ -124,7 +145,8 @@ pub async fn list(
     Ok(Json(state.payments.callbacks(&payment.request_id).await?.into_iter().map(Into::into).collect()))
 }
 
-/// Queue a callback of the payment for an immediate new attempt.
+/// Queue a callback of the payment for an immediate new attempt. `general.callback_id` is
+/// required here (the callback list of `/api/v1/callbacks` gives it).
 #[utoipa::path(post, path = "/api/v1/callbacks/resend", tag = "Callbacks", request_body = CallbacksRequest,
     responses((status = 200, body = Vec<CallbackView>), MerchantErrors, PaymentErrors), security(("signature" = [])))]
 pub async fn resend(

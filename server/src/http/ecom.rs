@@ -10,27 +10,30 @@ use utoipa_axum::routes;
 
 use super::AppState;
 use super::error::{ApiError, ApiResult};
-use super::field::{Check, Field, Text};
+use super::field::{Check, Field};
 use super::merchant::Merchant;
-use super::payin::{CardIn, CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, create_payin};
+use super::payin::{
+    CARD, CUSTOMER, CardIn, CustomerIn, GENERAL, GeneralIn, PAYMENT, PayinInput, PaymentIn, SenderIn, create_payin,
+};
 use super::response::{MerchantErrors, PaymentErrors, PaymentRefGeneral, PaymentRefRequest, PaymentResponse, View};
+use super::shape::{FieldRule, Fields, Shaped};
 use crate::domain::catalogue::Integration;
 use crate::domain::payment::{Actor, PaymentType};
 
 /// E-commerce create request (no `redirect_url` in `general`: it is ignored).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct EcomPayinRequest {
-    #[schema(value_type = GeneralIn, required = true)]
+    #[schema(value_type = GeneralIn)]
     #[serde(default)]
     pub general: Field<GeneralIn>,
     /// `method` must be `card-ecom`.
-    #[schema(value_type = PaymentIn, required = true)]
+    #[schema(value_type = PaymentIn)]
     #[serde(default)]
     pub payment: Field<PaymentIn>,
-    #[schema(value_type = CardIn, required = true)]
+    #[schema(value_type = CardIn)]
     #[serde(default)]
     pub card: Field<CardIn>,
-    #[schema(value_type = CustomerIn, required = true)]
+    #[schema(value_type = CustomerIn)]
     #[serde(default)]
     pub customer: Field<CustomerIn>,
 }
@@ -39,22 +42,41 @@ pub struct EcomPayinRequest {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ThreeDsIn {
     /// `PaRes` as posted to the merchant's `TermUrl`.
-    #[schema(value_type = String, required = true)]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub pa_res: Field<String>,
     /// `MD` as posted to the merchant's `TermUrl`.
-    #[schema(value_type = String, required = true)]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub md: Field<String>,
 }
 
+impl ThreeDsIn {
+    pub const PA_RES: FieldRule = FieldRule::text("3ds.pa_res", true, 8192);
+    pub const MD: FieldRule = FieldRule::text("3ds.md", true, 255);
+}
+
+impl Shaped for ThreeDsIn {
+    const FIELDS: Fields = &[("pa_res", &Self::PA_RES), ("md", &Self::MD)];
+}
+
+const THREE_DS: FieldRule = FieldRule::object("3ds", true);
+
+impl Shaped for Confirm3dsRequest {
+    const FIELDS: Fields = &[("general", &GENERAL), ("3ds", &THREE_DS)];
+}
+
+impl Shaped for EcomPayinRequest {
+    const FIELDS: Fields = &[("general", &GENERAL), ("payment", &PAYMENT), ("card", &CARD), ("customer", &CUSTOMER)];
+}
+
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct Confirm3dsRequest {
-    #[schema(value_type = PaymentRefGeneral, required = true)]
+    #[schema(value_type = PaymentRefGeneral)]
     #[serde(default)]
     pub general: Field<PaymentRefGeneral>,
     #[serde(rename = "3ds", default)]
-    #[schema(value_type = ThreeDsIn, required = true, rename = "3ds")]
+    #[schema(value_type = ThreeDsIn, rename = "3ds")]
     pub three_ds: Field<ThreeDsIn>,
 }
 
@@ -104,12 +126,10 @@ pub async fn confirm_3ds_result(
     req: Merchant<Confirm3dsRequest>,
 ) -> ApiResult<Json<PaymentResponse>> {
     let mut c = Check::default();
-    let payment_id = c
-        .block("general", &req.body.general, true)
-        .and_then(|g| c.text("general.payment_id", &g.payment_id, true, &Text::max(255)));
-    let three_ds = c.block("3ds", &req.body.three_ds, true);
-    let pa_res = three_ds.and_then(|t| c.text("3ds.pa_res", &t.pa_res, true, &Text::max(8192)));
-    let md = three_ds.and_then(|t| c.text("3ds.md", &t.md, true, &Text::max(255)));
+    let payment_id = c.block(&GENERAL, &req.body.general).and_then(|g| c.text(&GeneralIn::PAYMENT_ID, &g.payment_id));
+    let three_ds = c.block(&THREE_DS, &req.body.three_ds);
+    let pa_res = three_ds.and_then(|t| c.text(&ThreeDsIn::PA_RES, &t.pa_res));
+    let md = three_ds.and_then(|t| c.text(&ThreeDsIn::MD, &t.md));
     c.finish().map_err(ApiError::Validation)?;
     let (Some(payment_id), Some(pa_res), Some(md)) = (payment_id, pa_res, md) else {
         return Err(ApiError::InvalidRequest);

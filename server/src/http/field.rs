@@ -5,6 +5,7 @@ use serde::de::{Deserialize, DeserializeOwned, Deserializer};
 use serde_json::Value;
 
 use super::error::FieldError;
+use super::shape::{FieldRule, Kind, Says};
 use crate::domain::violations::Violations;
 use crate::secret::Secret;
 
@@ -24,12 +25,30 @@ impl<'de, T: DeserializeOwned> Deserialize<'de> for Field<T> {
         let value = Value::deserialize(d)?;
         Ok(match value {
             Value::Null => Field::Null,
+            // No request field is a list; serde would read a block from one by position.
+            Value::Array(_) => Field::Invalid,
+            Value::Number(n) => match T::deserialize(Value::Number(n.clone())) {
+                Ok(v) => Field::Value(v),
+                // `150000.0` is the integer 150000 (JSON Schema's `integer` says so too), when
+                // the float holds it exactly.
+                Err(_) => match whole_number(&n).map(|i| T::deserialize(Value::from(i))) {
+                    Some(Ok(v)) => Field::Value(v),
+                    _ => Field::Invalid,
+                },
+            },
             other => match T::deserialize(other) {
                 Ok(v) => Field::Value(v),
                 Err(_) => Field::Invalid,
             },
         })
     }
+}
+
+/// A float with no fraction, within the range where every integer is exact (±2^53).
+fn whole_number(n: &serde_json::Number) -> Option<i64> {
+    const EXACT: f64 = 9_007_199_254_740_992.0;
+    let f = n.as_f64().filter(|_| n.is_f64())?;
+    (f.fract() == 0.0 && f.abs() <= EXACT).then_some(f as i64)
 }
 
 impl<T> Field<T> {
@@ -51,29 +70,6 @@ impl<T> Field<T> {
 #[derive(Debug, Default)]
 pub struct Check {
     errors: Vec<FieldError>,
-}
-
-/// A pattern rule: its text (a regular expression, or the whole error message) and its test.
-pub type Pattern<'a> = (&'a str, &'a dyn Fn(&str) -> bool);
-
-/// What a string field must look like.
-pub struct Text<'a> {
-    pub max: usize,
-    pub min: usize,
-    /// The rule as a regular expression (`^...`) or as the whole error message, and its test.
-    pub pattern: Option<Pattern<'a>>,
-}
-
-impl Text<'static> {
-    pub const fn max(max: usize) -> Self {
-        Text { max, min: 1, pattern: None }
-    }
-}
-
-impl<'a> Text<'a> {
-    pub fn pattern(max: usize, text: &'a str, test: &'a dyn Fn(&str) -> bool) -> Self {
-        Text { max, min: 1, pattern: Some((text, test)) }
-    }
 }
 
 impl Check {
@@ -104,64 +100,61 @@ impl Check {
 
     /// A sensitive string field (a card number, a code) checked against `rule`; it stays
     /// wrapped so that no `Debug` of the request prints it.
-    pub fn secret_text(
-        &mut self,
-        field: &str,
-        value: &Field<Secret<String>>,
-        required: bool,
-        rule: &Text<'_>,
-    ) -> Option<Secret<String>> {
+    pub fn secret_text(&mut self, rule: &FieldRule, value: &Field<Secret<String>>) -> Option<Secret<String>> {
         let plain = match value {
             Field::Value(s) => Field::Value(s.expose().clone()),
             Field::Absent => Field::Absent,
             Field::Null => Field::Null,
             Field::Invalid => Field::Invalid,
         };
-        self.text(field, &plain, required, rule).map(Secret::new)
+        self.text(rule, &plain).map(Secret::new)
     }
 
-    /// An object block; `None` when absent or null (reported as missing when `required`).
-    pub fn block<'f, T>(&mut self, field: &str, value: &'f Field<T>, required: bool) -> Option<&'f T> {
+    /// An object block; `None` when absent or null (reported as missing when required).
+    pub fn block<'f, T>(&mut self, rule: &FieldRule, value: &'f Field<T>) -> Option<&'f T> {
+        debug_assert!(matches!(rule.kind, Kind::Object), "{} is not a block", rule.field);
         match value {
             Field::Value(v) => Some(v),
             Field::Invalid => {
-                self.fail(field, "must be an object");
+                self.fail(rule.field, "must be an object");
                 None
             }
             Field::Absent | Field::Null => {
-                if required {
-                    self.fail(field, "is required");
-                }
+                self.missing(rule);
                 None
             }
         }
     }
 
-    /// A string field checked against `rule`.
-    pub fn text(&mut self, field: &str, value: &Field<String>, required: bool, rule: &Text<'_>) -> Option<String> {
+    /// A string field checked against its rule.
+    pub fn text(&mut self, rule: &FieldRule, value: &Field<String>) -> Option<String> {
+        let Kind::Text { min, max, pattern } = rule.kind else { unreachable!("{} is not a string field", rule.field) };
+        let field = rule.field;
         match value {
             Field::Value(s) => {
                 let len = s.chars().count();
-                if len > rule.max {
-                    self.fail(field, format!("must be at most {} characters", rule.max));
+                if len > max {
+                    self.fail(field, format!("must be at most {max} characters"));
                     None
-                } else if len < rule.min {
+                } else if len < min {
                     self.fail(
                         field,
-                        if rule.min == 1 {
+                        if min == 1 {
                             "must not be empty".to_string()
                         } else {
-                            format!("must be at least {} characters", rule.min)
+                            format!("must be at least {min} characters")
                         },
                     );
                     None
-                } else if let Some((text, test)) = rule.pattern
-                    && !test(s)
+                } else if let Some(p) = pattern
+                    && !(p.test)(s)
                 {
-                    // A regular expression is quoted; anything else is the whole message.
                     self.fail(
                         field,
-                        if text.starts_with('^') { format!("must match {text}") } else { text.to_string() },
+                        match p.says {
+                            Says::Regex(regex) => format!("must match {regex}"),
+                            Says::Sentence(sentence) => sentence.to_string(),
+                        },
                     );
                     None
                 } else {
@@ -173,38 +166,74 @@ impl Check {
                 None
             }
             Field::Absent | Field::Null => {
-                if required {
-                    self.fail(field, "is required");
-                }
+                self.missing(rule);
                 None
             }
         }
     }
 
-    /// An integer field within `range`.
-    pub fn integer(
-        &mut self,
-        field: &str,
-        value: &Field<i64>,
-        required: bool,
-        range: std::ops::RangeInclusive<i64>,
-    ) -> Option<i64> {
+    /// An integer field within its rule's range.
+    pub fn integer(&mut self, rule: &FieldRule, value: &Field<i64>) -> Option<i64> {
+        let Kind::Integer { min, max } = rule.kind else { unreachable!("{} is not an integer field", rule.field) };
         match value {
-            Field::Value(n) if range.contains(n) => Some(*n),
+            Field::Value(n) if (min..=max).contains(n) => Some(*n),
             Field::Value(_) => {
-                self.fail(field, format!("must be an integer from {} to {}", range.start(), range.end()));
+                self.fail(rule.field, format!("must be an integer from {min} to {max}"));
                 None
             }
             Field::Invalid => {
-                self.fail(field, "must be an integer");
+                self.fail(rule.field, "must be an integer");
                 None
             }
             Field::Absent | Field::Null => {
-                if required {
-                    self.fail(field, "is required");
-                }
+                self.missing(rule);
                 None
             }
         }
+    }
+
+    fn missing(&mut self, rule: &FieldRule) {
+        if rule.required {
+            self.fail(rule.field, "is required");
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn read<T: DeserializeOwned>(v: Value) -> Field<T> {
+        serde_json::from_value(v).unwrap()
+    }
+
+    #[derive(Debug, Default, serde::Deserialize, PartialEq)]
+    struct Block {
+        #[serde(default)]
+        a: Field<String>,
+        #[serde(default)]
+        b: Field<i64>,
+    }
+
+    #[test]
+    fn whole_numbers_written_with_a_fraction_are_integers() {
+        assert_eq!(read::<i64>(json!(150000.0)), Field::Value(150000));
+        assert_eq!(read::<i64>(json!(-3.0)), Field::Value(-3));
+        assert_eq!(read::<i64>(json!(150000.5)), Field::Invalid);
+        assert_eq!(read::<i64>(json!(1e300)), Field::Invalid, "beyond where floats hold integers exactly");
+        assert_eq!(read::<i64>(json!(12)), Field::Value(12));
+        assert_eq!(read::<String>(json!(5.0)), Field::Invalid, "a number is not a string");
+    }
+
+    #[test]
+    fn a_list_is_never_a_block_or_a_value() {
+        assert_eq!(read::<Block>(json!(["x", 1])), Field::Invalid);
+        assert_eq!(
+            read::<Block>(json!({"a": "x", "b": 1})),
+            Field::Value(Block { a: Field::Value("x".into()), b: Field::Value(1) })
+        );
+        assert_eq!(read::<String>(json!(["x"])), Field::Invalid);
+        assert_eq!(read::<Block>(json!(null)), Field::Null);
     }
 }

@@ -14,6 +14,7 @@ pub mod error;
 pub mod field;
 pub mod merchant;
 pub mod metrics;
+pub mod openapi;
 pub mod operator;
 pub mod ops;
 pub mod p2p;
@@ -25,6 +26,7 @@ pub mod response;
 pub mod sandbox_bank;
 pub mod server;
 pub mod session;
+pub mod shape;
 pub mod widget;
 
 use std::ops::Deref;
@@ -33,8 +35,7 @@ use std::sync::Arc;
 use axum::Router;
 use axum::routing::get;
 use tower_http::compression::CompressionLayer;
-use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
-use utoipa::{Modify, OpenApi};
+use utoipa::OpenApi;
 use utoipa_axum::router::OpenApiRouter;
 
 use crate::acquirer::sandbox::SandboxAcquirer;
@@ -136,7 +137,7 @@ impl AppState {
         let address_limiter =
             merchant::RateLimiter::new(config.address_rate_limit_rps, config.address_rate_limit_burst);
         let metrics = Arc::new(metrics::Metrics::default());
-        let openapi_json = openapi().to_pretty_json().expect("the OpenAPI document serializes");
+        let openapi_json = serde_json::to_string_pretty(&openapi()).expect("the OpenAPI document serializes");
         let assets = assets::Assets::new(&config.site_root);
         let auth_cache =
             merchant::AuthCache::new(std::time::Duration::from_secs(config.auth_cache_s), metrics.key_lookups.clone());
@@ -167,34 +168,9 @@ impl AppState {
     }
 }
 
-#[derive(OpenApi)]
-#[openapi(
-    info(title = "Kassa merchant API", description = "Payins by bank transfer, mobile money and card, payouts, balances. \
-        Every request is signed as described in docs/SIGNING.md (decisions.md §2)."),
-    modifiers(&SignatureHeaders),
-    components(schemas(error::ErrorBody, error::FieldError))
-)]
-struct ApiDoc;
-
-struct SignatureHeaders;
-
-impl Modify for SignatureHeaders {
-    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
-        let components = openapi.components.get_or_insert_with(Default::default);
-        components.add_security_scheme(
-            "signature",
-            SecurityScheme::ApiKey(ApiKey::Header(ApiKeyValue::with_description(
-                "x-access-signature",
-                "Signature of the normalized body and x-access-timestamp, with x-access-token (key id) and \
-                 x-access-merchant-id; see decisions.md §2.",
-            ))),
-        );
-    }
-}
-
 /// Every merchant endpoint, with its documentation: a route cannot be added without it.
 fn merchant_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(ApiDoc::openapi())
+    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
         .merge(p2p::router())
         .merge(ecom::router())
         .merge(widget::router())
@@ -204,8 +180,8 @@ fn merchant_routes() -> OpenApiRouter<AppState> {
 }
 
 /// The OpenAPI document of the merchant API.
-pub fn openapi() -> utoipa::openapi::OpenApi {
-    merchant_routes().split_for_parts().1
+pub fn openapi() -> serde_json::Value {
+    openapi::document(merchant_routes().split_for_parts().1)
 }
 
 /// The whole application. `sessions` stores the consoles' sessions (the database's).

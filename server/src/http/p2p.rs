@@ -11,27 +11,35 @@ use super::AppState;
 use super::error::ApiResult;
 use super::field::Field;
 use super::merchant::Merchant;
-use super::payin::{CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, create_payin};
+use super::payin::{
+    CUSTOMER, CustomerIn, GENERAL, GeneralIn, PAYMENT, PayinInput, PaymentIn, SENDER, SenderIn, create_payin,
+};
 use super::response::{MerchantErrors, PaymentErrors, PaymentRefRequest, PaymentResponse, View};
+use super::shape::{Fields, Shaped};
 use crate::domain::catalogue::Integration;
 use crate::domain::payment::{Actor, PaymentType};
 
 /// H2H p2p create request.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct P2pPayinRequest {
-    #[schema(required = true, value_type = GeneralIn)]
+    #[schema(value_type = GeneralIn)]
     #[serde(default)]
     pub general: Field<GeneralIn>,
-    #[schema(required = true, value_type = PaymentIn)]
+    #[schema(value_type = PaymentIn)]
     #[serde(default)]
     pub payment: Field<PaymentIn>,
     /// Required in AZ and UZ (`{}` when empty; `null` is refused); optional elsewhere.
     #[schema(value_type = Option<SenderIn>)]
     #[serde(default)]
     pub sender: Field<SenderIn>,
-    #[schema(required = true, value_type = CustomerIn)]
+    #[schema(value_type = CustomerIn)]
     #[serde(default)]
     pub customer: Field<CustomerIn>,
+}
+
+impl Shaped for P2pPayinRequest {
+    const FIELDS: Fields =
+        &[("general", &GENERAL), ("payment", &PAYMENT), ("sender", &SENDER), ("customer", &CUSTOMER)];
 }
 
 pub fn router() -> OpenApiRouter<AppState> {

@@ -8,8 +8,9 @@ use utoipa::ToSchema;
 
 use super::AppState;
 use super::error::ApiError;
-use super::field::{Check, Field, Text};
+use super::field::{Check, Field};
 use super::merchant::Fingerprint;
+use super::shape::{FieldRule, Fields, HTTPS_URL, Shaped, Values};
 use crate::domain::acquirer::Card;
 use crate::domain::catalogue::Integration;
 use crate::domain::payin::{Block, CustomerDraft, IdentificationDraft, PayinDraft, PaymentDraft, SenderDraft};
@@ -23,27 +24,27 @@ use crate::secret::Secret;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct GeneralIn {
     /// Project identifier issued at onboarding.
-    #[schema(required = true, value_type = String, max_length = 32)]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub project_id: Field<String>,
     /// Unique within the project.
-    #[schema(required = true, value_type = String, max_length = 255)]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub payment_id: Field<String>,
     /// Receives informative callbacks.
-    #[schema(value_type = Option<String>, max_length = 2048)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub merchant_callback_url: Field<String>,
     /// Receives the success callback.
-    #[schema(value_type = Option<String>, max_length = 2048)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub merchant_success_callback_url: Field<String>,
     /// Receives the decline callback.
-    #[schema(value_type = Option<String>, max_length = 2048)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub merchant_decline_callback_url: Field<String>,
     /// Where the payment page sends the user afterwards (not in e-commerce H2H).
-    #[schema(value_type = Option<String>, max_length = 2048)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub redirect_url: Field<String>,
 }
@@ -52,19 +53,19 @@ pub struct GeneralIn {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct PaymentIn {
     /// Method code from the country tables (H2H).
-    #[schema(value_type = Option<String>, max_length = 32, example = "card-p2p")]
+    #[schema(value_type = Option<String>, example = "card-p2p")]
     #[serde(default)]
     pub method: Field<String>,
     /// Widget method pre-selected on the page (widget requests; required in KZ).
-    #[schema(value_type = Option<String>, max_length = 32, example = "payin-p2p-card")]
+    #[schema(value_type = Option<String>, example = "payin-p2p-card")]
     #[serde(default)]
     pub widget_method: Field<String>,
     /// Minor units, 1 to 10000000000000.
-    #[schema(required = true, value_type = i64, minimum = 1, maximum = 10000000000000_i64, example = 150000)]
+    #[schema(value_type = i64, example = 150000)]
     #[serde(default)]
     pub amount: Field<i64>,
     /// ISO 4217 alpha-3.
-    #[schema(required = true, value_type = String, pattern = "^[A-Z]{3}$", example = "RUB")]
+    #[schema(value_type = String, example = "RUB")]
     #[serde(default)]
     pub currency: Field<String>,
     /// Seconds; ranges per country in the Limits table.
@@ -72,18 +73,18 @@ pub struct PaymentIn {
     #[serde(default)]
     pub lifetime: Field<i64>,
     /// Bank to receive the transfer (required in NG H2H for `account-number`).
-    #[schema(value_type = Option<String>, max_length = 32)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub bank_symbol: Field<String>,
     /// UZ: `humo` or `uzcard`.
-    #[schema(value_type = Option<String>, max_length = 32)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub payment_system: Field<String>,
-    #[schema(value_type = Option<String>, max_length = 255)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub description: Field<String>,
     /// Routing parameter.
-    #[schema(value_type = Option<String>, pattern = "^[A-Za-z0-9_-]{1,16}$")]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub extra_param: Field<String>,
 }
@@ -92,16 +93,16 @@ pub struct PaymentIn {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct SenderIn {
     /// Sender card number (12 to 19 digits, Luhn).
-    #[schema(value_type = Option<String>, max_length = 32)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub pan: Field<Secret<String>>,
-    #[schema(value_type = Option<String>, max_length = 24)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub phone: Field<String>,
-    #[schema(value_type = Option<String>, max_length = 32)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub bank_symbol: Field<String>,
-    #[schema(value_type = Option<String>, max_length = 255)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub card_holder: Field<String>,
 }
@@ -110,10 +111,10 @@ pub struct SenderIn {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct IdentificationIn {
     /// `CUIT` or `CUIL`.
-    #[schema(required = true, value_type = String)]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub document_type: Field<String>,
-    #[schema(required = true, value_type = String, pattern = "^\\d{11}$")]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub document_number: Field<String>,
 }
@@ -121,42 +122,42 @@ pub struct IdentificationIn {
 /// Block `customer`.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct CustomerIn {
-    #[schema(required = true, value_type = String, max_length = 255)]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub id: Field<String>,
-    #[schema(required = true, value_type = String, max_length = 255, example = "203.0.113.7")]
+    #[schema(value_type = String, example = "203.0.113.7")]
     #[serde(default)]
     pub ip_address: Field<String>,
     /// ISO 3166-1 alpha-2 of the payer.
-    #[schema(required = true, value_type = String, pattern = "^[A-Z]{2}$")]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub country: Field<String>,
     /// Required in KR H2H.
-    #[schema(value_type = Option<String>, max_length = 255)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub first_name: Field<String>,
     /// Required in KR H2H.
-    #[schema(value_type = Option<String>, max_length = 255)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub last_name: Field<String>,
-    #[schema(value_type = Option<String>, pattern = "^(ftd|trust)$")]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub customer_type: Field<String>,
     /// Page language (ISO 639-1).
-    #[schema(value_type = Option<String>, pattern = "^[a-z]{2}$")]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub language: Field<String>,
     /// Required for NG, ZA, KE.
-    #[schema(value_type = Option<String>, max_length = 255, format = Email)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub email: Field<String>,
-    #[schema(value_type = Option<String>, max_length = 512)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub browser: Field<String>,
-    #[schema(value_type = Option<String>, max_length = 512)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub device_type: Field<String>,
-    #[schema(value_type = Option<String>, max_length = 1024)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub user_agent: Field<String>,
     /// AR only; ignored elsewhere.
@@ -169,21 +170,195 @@ pub struct CustomerIn {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct CardIn {
     /// Card number, 12 to 19 digits passing Luhn, no spaces.
-    #[schema(required = true, value_type = String, max_length = 32, example = "4242424242424242")]
+    #[schema(value_type = String, example = "4242424242424242")]
     #[serde(default)]
     pub pan: Field<Secret<String>>,
-    #[schema(required = true, value_type = i64, minimum = 2020, maximum = 2099)]
+    #[schema(value_type = i64)]
     #[serde(default)]
     pub year: Field<i64>,
-    #[schema(required = true, value_type = i64, minimum = 1, maximum = 12)]
+    #[schema(value_type = i64)]
     #[serde(default)]
     pub month: Field<i64>,
-    #[schema(required = true, value_type = String, max_length = 255)]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub card_holder: Field<String>,
-    #[schema(value_type = Option<String>, pattern = "^\\d{3,4}$")]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub cvv: Field<Secret<String>>,
+}
+
+// The shape rules of the blocks above, one constant per field (see `super::shape`).
+
+const MAX_URL: usize = 2048;
+const CARD_NUMBER: &str = "must be a card number of 12 to 19 digits passing the Luhn check";
+pub(super) const HOLDER: &str =
+    "may contain only Latin or Cyrillic letters, digits, spaces, hyphens, periods and apostrophes";
+/// Every value the card-holder rule accepts matches it ([`rules::is_card_holder`] decides).
+pub(super) const HOLDER_SCHEMA: &[(&str, &str)] = &[("pattern", HOLDER_REGEX)];
+const HOLDER_REGEX: &str = r#""^[A-Za-z0-9\\u0400-\\u0481\\u048A-\\u04FF\\t-\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000.'\\u2019\\u02BC-]+$""#;
+const CARD_NUMBER_SCHEMA: &[(&str, &str)] = &[("pattern", r#""^[0-9]{12,19}$""#)];
+const IP_ADDRESS: &[(&str, &str)] = &[("anyOf", r#"[{"format": "ipv4"}, {"format": "ipv6"}]"#)];
+const EMAIL: &[(&str, &str)] = &[("format", r#""email""#)];
+
+fn is_currency(s: &str) -> bool {
+    rules::is_upper_code(s, 3)
+}
+
+fn is_country(s: &str) -> bool {
+    rules::is_upper_code(s, 2)
+}
+
+fn is_customer_type(s: &str) -> bool {
+    s == "ftd" || s == "trust"
+}
+
+impl GeneralIn {
+    pub const PROJECT_ID: FieldRule = FieldRule::text("general.project_id", true, 32);
+    pub const PAYMENT_ID: FieldRule = FieldRule::text("general.payment_id", true, 255);
+    pub const CALLBACK_URL: FieldRule =
+        FieldRule::text("general.merchant_callback_url", false, MAX_URL).schema(HTTPS_URL);
+    pub const SUCCESS_CALLBACK_URL: FieldRule = Self::CALLBACK_URL.at("general.merchant_success_callback_url");
+    pub const DECLINE_CALLBACK_URL: FieldRule = Self::CALLBACK_URL.at("general.merchant_decline_callback_url");
+    pub const REDIRECT_URL: FieldRule = Self::CALLBACK_URL.at("general.redirect_url");
+}
+
+impl Shaped for GeneralIn {
+    const FIELDS: Fields = &[
+        ("project_id", &Self::PROJECT_ID),
+        ("payment_id", &Self::PAYMENT_ID),
+        ("merchant_callback_url", &Self::CALLBACK_URL),
+        ("merchant_success_callback_url", &Self::SUCCESS_CALLBACK_URL),
+        ("merchant_decline_callback_url", &Self::DECLINE_CALLBACK_URL),
+        ("redirect_url", &Self::REDIRECT_URL),
+    ];
+}
+
+impl PaymentIn {
+    pub const METHOD: FieldRule = FieldRule::text("payment.method", false, 32).values(Values::PayinMethods);
+    pub const WIDGET_METHOD: FieldRule =
+        FieldRule::text("payment.widget_method", false, 32).values(Values::WidgetMethods);
+    pub const AMOUNT: FieldRule = FieldRule::integer("payment.amount", true, 1, MAX_AMOUNT);
+    pub const CURRENCY: FieldRule =
+        FieldRule::regex("payment.currency", true, 3, "^[A-Z]{3}$", is_currency).values(Values::Currencies);
+    pub const LIFETIME: FieldRule =
+        FieldRule::integer("payment.lifetime", false, i64::MIN, i64::MAX).values(Values::Lifetimes);
+    pub const BANK_SYMBOL: FieldRule = FieldRule::text("payment.bank_symbol", false, 32);
+    pub const PAYMENT_SYSTEM: FieldRule = FieldRule::text("payment.payment_system", false, 32);
+    pub const DESCRIPTION: FieldRule = FieldRule::text("payment.description", false, 255).may_be_empty();
+    pub const EXTRA_PARAM: FieldRule =
+        FieldRule::regex("payment.extra_param", false, 16, "^[A-Za-z0-9_-]{1,16}$", rules::is_extra_param);
+}
+
+impl Shaped for PaymentIn {
+    const FIELDS: Fields = &[
+        ("method", &Self::METHOD),
+        ("widget_method", &Self::WIDGET_METHOD),
+        ("amount", &Self::AMOUNT),
+        ("currency", &Self::CURRENCY),
+        ("lifetime", &Self::LIFETIME),
+        ("bank_symbol", &Self::BANK_SYMBOL),
+        ("payment_system", &Self::PAYMENT_SYSTEM),
+        ("description", &Self::DESCRIPTION),
+        ("extra_param", &Self::EXTRA_PARAM),
+    ];
+}
+
+impl SenderIn {
+    pub const PAN: FieldRule =
+        FieldRule::sentence("sender.pan", false, 32, CARD_NUMBER, rules::is_card_number).schema(CARD_NUMBER_SCHEMA);
+    pub const PHONE: FieldRule = FieldRule::text("sender.phone", false, 24);
+    pub const BANK_SYMBOL: FieldRule = FieldRule::text("sender.bank_symbol", false, 32);
+    pub const CARD_HOLDER: FieldRule =
+        FieldRule::sentence("sender.card_holder", false, 255, HOLDER, rules::is_card_holder).schema(HOLDER_SCHEMA);
+}
+
+impl Shaped for SenderIn {
+    const FIELDS: Fields = &[
+        ("pan", &Self::PAN),
+        ("phone", &Self::PHONE),
+        ("bank_symbol", &Self::BANK_SYMBOL),
+        ("card_holder", &Self::CARD_HOLDER),
+    ];
+}
+
+impl IdentificationIn {
+    pub const DOCUMENT_TYPE: FieldRule = FieldRule::sentence(
+        "customer.identification_data.document_type",
+        true,
+        255,
+        "must be CUIT or CUIL",
+        rules::is_document_type,
+    )
+    .values(Values::Fixed(rules::DOCUMENT_TYPES));
+    pub const DOCUMENT_NUMBER: FieldRule = FieldRule::regex(
+        "customer.identification_data.document_number",
+        true,
+        255,
+        "^[0-9]{11}$",
+        rules::is_document_number,
+    );
+}
+
+impl Shaped for IdentificationIn {
+    const FIELDS: Fields = &[("document_type", &Self::DOCUMENT_TYPE), ("document_number", &Self::DOCUMENT_NUMBER)];
+}
+
+impl CustomerIn {
+    pub const ID: FieldRule = FieldRule::text("customer.id", true, 255);
+    pub const IP_ADDRESS: FieldRule =
+        FieldRule::sentence("customer.ip_address", true, 255, "must be an IPv4 or IPv6 address", rules::is_ip_address)
+            .schema(IP_ADDRESS);
+    pub const COUNTRY: FieldRule = FieldRule::regex("customer.country", true, 2, "^[A-Z]{2}$", is_country);
+    pub const FIRST_NAME: FieldRule = FieldRule::text("customer.first_name", false, 255);
+    pub const LAST_NAME: FieldRule = FieldRule::text("customer.last_name", false, 255);
+    pub const CUSTOMER_TYPE: FieldRule =
+        FieldRule::regex("customer.customer_type", false, 5, "^(ftd|trust)$", is_customer_type);
+    pub const LANGUAGE: FieldRule =
+        FieldRule::regex("customer.language", false, 2, "^[a-z]{2}$", rules::is_language_code);
+    pub const EMAIL: FieldRule =
+        FieldRule::sentence("customer.email", false, 255, "must be an email address", rules::is_email).schema(EMAIL);
+    pub const BROWSER: FieldRule = FieldRule::text("customer.browser", false, 512);
+    pub const DEVICE_TYPE: FieldRule = FieldRule::text("customer.device_type", false, 512);
+    pub const USER_AGENT: FieldRule = FieldRule::text("customer.user_agent", false, 1024);
+    /// Read in AR only, where its fields are required.
+    pub const IDENTIFICATION_DATA: FieldRule = FieldRule::object("customer.identification_data", false);
+}
+
+impl Shaped for CustomerIn {
+    const FIELDS: Fields = &[
+        ("id", &Self::ID),
+        ("ip_address", &Self::IP_ADDRESS),
+        ("country", &Self::COUNTRY),
+        ("first_name", &Self::FIRST_NAME),
+        ("last_name", &Self::LAST_NAME),
+        ("customer_type", &Self::CUSTOMER_TYPE),
+        ("language", &Self::LANGUAGE),
+        ("email", &Self::EMAIL),
+        ("browser", &Self::BROWSER),
+        ("device_type", &Self::DEVICE_TYPE),
+        ("user_agent", &Self::USER_AGENT),
+        ("identification_data", &Self::IDENTIFICATION_DATA),
+    ];
+}
+
+impl CardIn {
+    pub const PAN: FieldRule =
+        FieldRule::sentence("card.pan", true, 32, CARD_NUMBER, rules::is_card_number).schema(CARD_NUMBER_SCHEMA);
+    pub const YEAR: FieldRule = FieldRule::integer("card.year", true, 2020, 2099);
+    pub const MONTH: FieldRule = FieldRule::integer("card.month", true, 1, 12);
+    pub const CARD_HOLDER: FieldRule =
+        FieldRule::sentence("card.card_holder", true, 255, HOLDER, rules::is_card_holder).schema(HOLDER_SCHEMA);
+    pub const CVV: FieldRule = FieldRule::regex("card.cvv", false, 4, "^[0-9]{3,4}$", rules::is_cvv);
+}
+
+impl Shaped for CardIn {
+    const FIELDS: Fields = &[
+        ("pan", &Self::PAN),
+        ("year", &Self::YEAR),
+        ("month", &Self::MONTH),
+        ("card_holder", &Self::CARD_HOLDER),
+        ("cvv", &Self::CVV),
+    ];
 }
 
 /// One create request, whichever endpoint it came through.
@@ -195,10 +370,6 @@ pub struct PayinInput<'a> {
     pub customer: &'a Field<CustomerIn>,
     pub card: Option<&'a Field<CardIn>>,
 }
-
-const MAX_URL: usize = 2048;
-const CARD_NUMBER: &str = "must be a card number of 12 to 19 digits passing the Luhn check";
-const HOLDER: &str = "may contain only Latin or Cyrillic letters, digits, spaces, hyphens, periods and apostrophes";
 
 /// Shape-checks a create request and hands it to the domain, which applies the catalogue's
 /// rules and creates the payment (or finds the one an identical earlier request created).
@@ -218,60 +389,50 @@ pub fn draft(input: PayinInput<'_>, fingerprint: &Fingerprint, allow_loopback_ht
     let integration = input.integration;
 
     // general
-    let general = c.block("general", input.general, true);
-    let payment_id = general.and_then(|g| c.text("general.payment_id", &g.payment_id, true, &Text::max(255)));
-    let url = |c: &mut Check, name: &str, value: &Field<String>| -> Option<String> {
-        let s = c.text(name, value, false, &Text::max(MAX_URL))?;
+    let general = c.block(&GENERAL, input.general);
+    let payment_id = general.and_then(|g| c.text(&GeneralIn::PAYMENT_ID, &g.payment_id));
+    let url = |c: &mut Check, rule: &FieldRule, value: &Field<String>| -> Option<String> {
+        let s = c.text(rule, value)?;
         match rules::check_https_url(&s, MAX_URL, allow_loopback_http) {
             Ok(()) => Some(s),
             Err(problem) => {
-                c.fail(name, problem.message(MAX_URL));
+                c.fail(rule.field, problem.message(MAX_URL));
                 None
             }
         }
     };
     let urls = match general {
         Some(g) => Urls {
-            callback: url(&mut c, "general.merchant_callback_url", &g.merchant_callback_url),
-            success_callback: url(&mut c, "general.merchant_success_callback_url", &g.merchant_success_callback_url),
-            decline_callback: url(&mut c, "general.merchant_decline_callback_url", &g.merchant_decline_callback_url),
+            callback: url(&mut c, &GeneralIn::CALLBACK_URL, &g.merchant_callback_url),
+            success_callback: url(&mut c, &GeneralIn::SUCCESS_CALLBACK_URL, &g.merchant_success_callback_url),
+            decline_callback: url(&mut c, &GeneralIn::DECLINE_CALLBACK_URL, &g.merchant_decline_callback_url),
             // The e-commerce H2H request has no redirect_url (merchant-api.md): ignored there.
             redirect: if integration == Integration::H2hEcom {
                 None
             } else {
-                url(&mut c, "general.redirect_url", &g.redirect_url)
+                url(&mut c, &GeneralIn::REDIRECT_URL, &g.redirect_url)
             },
         },
         None => Urls::default(),
     };
 
     // payment
-    let payment = c.block("payment", input.payment, true).map(|p| PaymentDraft {
-        currency: c.text(
-            "payment.currency",
-            &p.currency,
-            true,
-            &Text::pattern(3, "^[A-Z]{3}$", &|s| rules::is_upper_code(s, 3)),
-        ),
-        amount: c.integer("payment.amount", &p.amount, true, 1..=MAX_AMOUNT),
+    let payment = c.block(&PAYMENT, input.payment).map(|p| PaymentDraft {
+        currency: c.text(&PaymentIn::CURRENCY, &p.currency),
+        amount: c.integer(&PaymentIn::AMOUNT, &p.amount),
         method: match integration {
             Integration::Widget => None,
-            _ => c.text("payment.method", &p.method, false, &Text::max(32)),
+            _ => c.text(&PaymentIn::METHOD, &p.method),
         },
         widget_method: match integration {
-            Integration::Widget => c.text("payment.widget_method", &p.widget_method, false, &Text::max(32)),
+            Integration::Widget => c.text(&PaymentIn::WIDGET_METHOD, &p.widget_method),
             _ => None,
         },
-        lifetime: c.integer("payment.lifetime", &p.lifetime, false, i64::MIN..=i64::MAX),
-        description: c.text("payment.description", &p.description, false, &Text { min: 0, ..Text::max(255) }),
-        extra_param: c.text(
-            "payment.extra_param",
-            &p.extra_param,
-            false,
-            &Text::pattern(16, "^[A-Za-z0-9_-]{1,16}$", &rules::is_extra_param),
-        ),
-        payment_system: c.text("payment.payment_system", &p.payment_system, false, &Text::max(32)),
-        bank_symbol: c.text("payment.bank_symbol", &p.bank_symbol, false, &Text::max(32)),
+        lifetime: c.integer(&PaymentIn::LIFETIME, &p.lifetime),
+        description: c.text(&PaymentIn::DESCRIPTION, &p.description),
+        extra_param: c.text(&PaymentIn::EXTRA_PARAM, &p.extra_param),
+        payment_system: c.text(&PaymentIn::PAYMENT_SYSTEM, &p.payment_system),
+        bank_symbol: c.text(&PaymentIn::BANK_SYMBOL, &p.bank_symbol),
     });
 
     // sender
@@ -279,30 +440,20 @@ pub fn draft(input: PayinInput<'_>, fingerprint: &Fingerprint, allow_loopback_ht
         Integration::H2hP2p => match input.sender {
             Field::Absent => Block::Absent,
             Field::Null => Block::Null,
-            other => match c.block("sender", other, false) {
+            other => match c.block(&SENDER, other) {
                 Some(s) => Block::Present(SenderDraft {
-                    pan: c.secret_text(
-                        "sender.pan",
-                        &s.pan,
-                        false,
-                        &Text::pattern(32, CARD_NUMBER, &rules::is_card_number),
-                    ),
-                    phone: c.text("sender.phone", &s.phone, false, &Text::max(24)),
-                    bank_symbol: c.text("sender.bank_symbol", &s.bank_symbol, false, &Text::max(32)),
-                    card_holder: c.text(
-                        "sender.card_holder",
-                        &s.card_holder,
-                        false,
-                        &Text::pattern(255, HOLDER, &rules::is_card_holder),
-                    ),
+                    pan: c.secret_text(&SenderIn::PAN, &s.pan),
+                    phone: c.text(&SenderIn::PHONE, &s.phone),
+                    bank_symbol: c.text(&SenderIn::BANK_SYMBOL, &s.bank_symbol),
+                    card_holder: c.text(&SenderIn::CARD_HOLDER, &s.card_holder),
                 }),
                 None => Block::Absent,
             },
         },
         // Widget requests carry only sender.bank_symbol; other sender fields are ignored.
-        Integration::Widget => match c.block("sender", input.sender, false) {
+        Integration::Widget => match c.block(&SENDER, input.sender) {
             Some(s) => Block::Present(SenderDraft {
-                bank_symbol: c.text("sender.bank_symbol", &s.bank_symbol, false, &Text::max(32)),
+                bank_symbol: c.text(&SenderIn::BANK_SYMBOL, &s.bank_symbol),
                 ..SenderDraft::default()
             }),
             None => Block::Absent,
@@ -311,7 +462,7 @@ pub fn draft(input: PayinInput<'_>, fingerprint: &Fingerprint, allow_loopback_ht
     };
 
     // customer
-    let customer = c.block("customer", input.customer, true).map(|b| customer(&mut c, b));
+    let customer = c.block(&CUSTOMER, input.customer).map(|b| customer(&mut c, b));
 
     // card
     let card = input.card.and_then(|card| parse_card(&mut c, card));
@@ -330,62 +481,35 @@ pub fn draft(input: PayinInput<'_>, fingerprint: &Fingerprint, allow_loopback_ht
     }
 }
 
+/// The blocks of create requests.
+pub const GENERAL: FieldRule = FieldRule::object("general", true);
+pub const PAYMENT: FieldRule = FieldRule::object("payment", true);
+/// Required in some countries (the domain's rule).
+pub const SENDER: FieldRule = FieldRule::object("sender", false);
+pub const CUSTOMER: FieldRule = FieldRule::object("customer", true);
+pub const CARD: FieldRule = FieldRule::object("card", true);
+
 fn customer(c: &mut Check, block: &CustomerIn) -> CustomerDraft {
     CustomerDraft {
-        id: c.text("customer.id", &block.id, true, &Text::max(255)),
-        ip_address: c.text(
-            "customer.ip_address",
-            &block.ip_address,
-            true,
-            &Text::pattern(255, "must be an IPv4 or IPv6 address", &rules::is_ip_address),
-        ),
-        country: c.text(
-            "customer.country",
-            &block.country,
-            true,
-            &Text::pattern(2, "^[A-Z]{2}$", &|s| rules::is_upper_code(s, 2)),
-        ),
-        first_name: c.text("customer.first_name", &block.first_name, false, &Text::max(255)),
-        last_name: c.text("customer.last_name", &block.last_name, false, &Text::max(255)),
-        customer_type: c.text(
-            "customer.customer_type",
-            &block.customer_type,
-            false,
-            &Text::pattern(5, "^(ftd|trust)$", &|s| s == "ftd" || s == "trust"),
-        ),
-        language: c.text(
-            "customer.language",
-            &block.language,
-            false,
-            &Text::pattern(2, "^[a-z]{2}$", &rules::is_language_code),
-        ),
-        email: c.text(
-            "customer.email",
-            &block.email,
-            false,
-            &Text::pattern(255, "must be an email address", &rules::is_email),
-        ),
-        browser: c.text("customer.browser", &block.browser, false, &Text::max(512)),
-        device_type: c.text("customer.device_type", &block.device_type, false, &Text::max(512)),
-        user_agent: c.text("customer.user_agent", &block.user_agent, false, &Text::max(1024)),
-        // Read only where the country asks for it: its shape errors wait for the domain.
+        id: c.text(&CustomerIn::ID, &block.id),
+        ip_address: c.text(&CustomerIn::IP_ADDRESS, &block.ip_address),
+        country: c.text(&CustomerIn::COUNTRY, &block.country),
+        first_name: c.text(&CustomerIn::FIRST_NAME, &block.first_name),
+        last_name: c.text(&CustomerIn::LAST_NAME, &block.last_name),
+        customer_type: c.text(&CustomerIn::CUSTOMER_TYPE, &block.customer_type),
+        language: c.text(&CustomerIn::LANGUAGE, &block.language),
+        email: c.text(&CustomerIn::EMAIL, &block.email),
+        browser: c.text(&CustomerIn::BROWSER, &block.browser),
+        device_type: c.text(&CustomerIn::DEVICE_TYPE, &block.device_type),
+        user_agent: c.text(&CustomerIn::USER_AGENT, &block.user_agent),
+        // Read only where the country asks for it: its errors wait for the domain.
         identification_data: match &block.identification_data {
             Field::Absent | Field::Null => None,
             other => {
                 let mut d = Check::default();
-                let draft = d.block("customer.identification_data", other, false).map(|i| IdentificationDraft {
-                    document_type: d.text(
-                        "customer.identification_data.document_type",
-                        &i.document_type,
-                        false,
-                        &Text::max(255),
-                    ),
-                    document_number: d.text(
-                        "customer.identification_data.document_number",
-                        &i.document_number,
-                        false,
-                        &Text::max(255),
-                    ),
+                let draft = d.block(&CustomerIn::IDENTIFICATION_DATA, other).map(|i| IdentificationDraft {
+                    document_type: d.text(&IdentificationIn::DOCUMENT_TYPE, &i.document_type),
+                    document_number: d.text(&IdentificationIn::DOCUMENT_NUMBER, &i.document_number),
                     shape_errors: Default::default(),
                 });
                 let shape_errors = d.into_violations();
@@ -399,13 +523,12 @@ fn customer(c: &mut Check, block: &CustomerIn) -> CustomerDraft {
 }
 
 fn parse_card(c: &mut Check, card: &Field<CardIn>) -> Option<Card> {
-    let block = c.block("card", card, true)?;
-    let pan = c.secret_text("card.pan", &block.pan, true, &Text::pattern(32, CARD_NUMBER, &rules::is_card_number));
-    let year = c.integer("card.year", &block.year, true, 2020..=2099);
-    let month = c.integer("card.month", &block.month, true, 1..=12);
-    let holder =
-        c.text("card.card_holder", &block.card_holder, true, &Text::pattern(255, HOLDER, &rules::is_card_holder));
-    let cvv = c.secret_text("card.cvv", &block.cvv, false, &Text::pattern(4, "^\\d{3,4}$", &rules::is_cvv));
+    let block = c.block(&CARD, card)?;
+    let pan = c.secret_text(&CardIn::PAN, &block.pan);
+    let year = c.integer(&CardIn::YEAR, &block.year);
+    let month = c.integer(&CardIn::MONTH, &block.month);
+    let holder = c.text(&CardIn::CARD_HOLDER, &block.card_holder);
+    let cvv = c.secret_text(&CardIn::CVV, &block.cvv);
     Some(Card { pan: pan?, cvv, year: year?, month: month?, holder: holder? })
 }
 

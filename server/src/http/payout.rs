@@ -11,31 +11,32 @@ use utoipa_axum::routes;
 
 use super::AppState;
 use super::error::{ApiError, ApiResult};
-use super::field::{Check, Field, Text};
+use super::field::{Check, Field};
 use super::merchant::Merchant;
-use super::payin::{CustomerIn, GeneralIn};
+use super::payin::{CUSTOMER, CustomerIn, GENERAL, GeneralIn, HOLDER, HOLDER_SCHEMA, PAYMENT, PaymentIn};
 use super::response::{MerchantErrors, PaymentErrors, PaymentRefRequest, PaymentResponse, View};
+use super::shape::{FieldRule, Fields, Shaped, Values};
 use crate::domain::payin::CustomerDraft;
 use crate::domain::payment::{Actor, PaymentType, Urls};
 use crate::domain::payout::{PayoutDraft, ReceiverDraft};
-use crate::domain::rules::{self, MAX_AMOUNT};
+use crate::domain::rules;
 use crate::secret::Secret;
 
 /// Block `payment` of a payout.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct PayoutPaymentIn {
     /// A payout method of the currency's row (the payout column of the H2H table).
-    #[schema(required = true, value_type = String, max_length = 32, example = "card-p2p")]
+    #[schema(value_type = String, example = "card-p2p")]
     #[serde(default)]
     pub method: Field<String>,
     /// Minor units, 1 to 10000000000000.
-    #[schema(required = true, value_type = i64, minimum = 1, maximum = 10000000000000_i64, example = 150000)]
+    #[schema(value_type = i64, example = 150000)]
     #[serde(default)]
     pub amount: Field<i64>,
-    #[schema(required = true, value_type = String, pattern = "^[A-Z]{3}$", example = "RUB")]
+    #[schema(value_type = String, example = "RUB")]
     #[serde(default)]
     pub currency: Field<String>,
-    #[schema(value_type = Option<String>, max_length = 255)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub description: Field<String>,
 }
@@ -44,18 +45,18 @@ pub struct PayoutPaymentIn {
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ReceiverIn {
     /// Card number (card methods: 12 to 19 digits, Luhn) or account number (account-number).
-    #[schema(value_type = Option<String>, max_length = 34)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub pan: Field<Secret<String>>,
-    #[schema(value_type = Option<String>, max_length = 255)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub card_holder: Field<String>,
     /// A bank of the bank list (account-number; sbp-p2p: a bank with `is_sbp_bank`).
-    #[schema(value_type = Option<String>, max_length = 32)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub bank_symbol: Field<String>,
     /// Phone methods (sbp-p2p, mobile-p2p, phone-p2p), in the country's format.
-    #[schema(value_type = Option<String>, max_length = 24)]
+    #[schema(value_type = Option<String>)]
     #[serde(default)]
     pub phone: Field<String>,
 }
@@ -63,18 +64,71 @@ pub struct ReceiverIn {
 /// Payout create request.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct PayoutRequest {
-    #[schema(required = true, value_type = GeneralIn)]
+    #[schema(value_type = GeneralIn)]
     #[serde(default)]
     pub general: Field<GeneralIn>,
-    #[schema(required = true, value_type = PayoutPaymentIn)]
+    #[schema(value_type = PayoutPaymentIn)]
     #[serde(default)]
     pub payment: Field<PayoutPaymentIn>,
-    #[schema(required = true, value_type = ReceiverIn)]
+    #[schema(value_type = ReceiverIn)]
     #[serde(default)]
     pub receiver: Field<ReceiverIn>,
-    #[schema(required = true, value_type = CustomerIn)]
+    #[schema(value_type = PayoutCustomerIn)]
     #[serde(default)]
     pub customer: Field<CustomerIn>,
+}
+
+/// Block `customer` of a payout: who asked for it.
+#[derive(ToSchema)]
+#[allow(dead_code)]
+pub struct PayoutCustomerIn {
+    id: String,
+    ip_address: String,
+    /// ISO 3166-1 alpha-2.
+    country: String,
+}
+
+impl Shaped for PayoutCustomerIn {
+    const FIELDS: Fields =
+        &[("id", &CustomerIn::ID), ("ip_address", &CustomerIn::IP_ADDRESS), ("country", &CustomerIn::COUNTRY)];
+}
+
+impl PayoutPaymentIn {
+    pub const METHOD: FieldRule = FieldRule::text("payment.method", true, 32).values(Values::PayoutMethods);
+}
+
+impl Shaped for PayoutPaymentIn {
+    const FIELDS: Fields = &[
+        ("method", &Self::METHOD),
+        ("amount", &PaymentIn::AMOUNT),
+        ("currency", &PaymentIn::CURRENCY),
+        ("description", &PaymentIn::DESCRIPTION),
+    ];
+}
+
+impl ReceiverIn {
+    /// Its form depends on the method (the domain's rule).
+    pub const PAN: FieldRule = FieldRule::text("receiver.pan", false, 34);
+    pub const CARD_HOLDER: FieldRule =
+        FieldRule::sentence("receiver.card_holder", false, 255, HOLDER, rules::is_card_holder).schema(HOLDER_SCHEMA);
+    pub const BANK_SYMBOL: FieldRule = FieldRule::text("receiver.bank_symbol", false, 32);
+    pub const PHONE: FieldRule = FieldRule::text("receiver.phone", false, 24);
+}
+
+impl Shaped for ReceiverIn {
+    const FIELDS: Fields = &[
+        ("pan", &Self::PAN),
+        ("card_holder", &Self::CARD_HOLDER),
+        ("bank_symbol", &Self::BANK_SYMBOL),
+        ("phone", &Self::PHONE),
+    ];
+}
+
+pub const RECEIVER: FieldRule = FieldRule::object("receiver", true);
+
+impl Shaped for PayoutRequest {
+    const FIELDS: Fields =
+        &[("general", &GENERAL), ("payment", &PAYMENT), ("receiver", &RECEIVER), ("customer", &CUSTOMER)];
 }
 
 /// One currency of the project's balance.
@@ -99,65 +153,50 @@ pub fn router() -> OpenApiRouter<AppState> {
 }
 
 const MAX_URL: usize = 2048;
-const HOLDER: &str = "may contain only Latin or Cyrillic letters, digits, spaces, hyphens, periods and apostrophes";
 
-fn draft(body: &PayoutRequest, fingerprint: &super::merchant::Fingerprint, allow_loopback_http: bool) -> PayoutDraft {
+pub fn draft(
+    body: &PayoutRequest,
+    fingerprint: &super::merchant::Fingerprint,
+    allow_loopback_http: bool,
+) -> PayoutDraft {
     let mut c = Check::default();
-    let general = c.block("general", &body.general, true);
-    let payment_id = general.and_then(|g| c.text("general.payment_id", &g.payment_id, true, &Text::max(255)));
-    let url = |c: &mut Check, name: &str, value: &Field<String>| -> Option<String> {
-        let s = c.text(name, value, false, &Text::max(MAX_URL))?;
+    let general = c.block(&GENERAL, &body.general);
+    let payment_id = general.and_then(|g| c.text(&GeneralIn::PAYMENT_ID, &g.payment_id));
+    let url = |c: &mut Check, rule: &FieldRule, value: &Field<String>| -> Option<String> {
+        let s = c.text(rule, value)?;
         match rules::check_https_url(&s, MAX_URL, allow_loopback_http) {
             Ok(()) => Some(s),
             Err(problem) => {
-                c.fail(name, problem.message(MAX_URL));
+                c.fail(rule.field, problem.message(MAX_URL));
                 None
             }
         }
     };
     let urls = match general {
         Some(g) => Urls {
-            callback: url(&mut c, "general.merchant_callback_url", &g.merchant_callback_url),
-            success_callback: url(&mut c, "general.merchant_success_callback_url", &g.merchant_success_callback_url),
-            decline_callback: url(&mut c, "general.merchant_decline_callback_url", &g.merchant_decline_callback_url),
+            callback: url(&mut c, &GeneralIn::CALLBACK_URL, &g.merchant_callback_url),
+            success_callback: url(&mut c, &GeneralIn::SUCCESS_CALLBACK_URL, &g.merchant_success_callback_url),
+            decline_callback: url(&mut c, &GeneralIn::DECLINE_CALLBACK_URL, &g.merchant_decline_callback_url),
             // A payout has no page to come back from.
             redirect: None,
         },
         None => Urls::default(),
     };
-    let payment = c.block("payment", &body.payment, true);
-    let method = payment.and_then(|p| c.text("payment.method", &p.method, true, &Text::max(32)));
-    let amount = payment.and_then(|p| c.integer("payment.amount", &p.amount, true, 1..=MAX_AMOUNT));
-    let currency = payment.and_then(|p| {
-        c.text("payment.currency", &p.currency, true, &Text::pattern(3, "^[A-Z]{3}$", &|s| rules::is_upper_code(s, 3)))
+    let payment = c.block(&PAYMENT, &body.payment);
+    let method = payment.and_then(|p| c.text(&PayoutPaymentIn::METHOD, &p.method));
+    let amount = payment.and_then(|p| c.integer(&PaymentIn::AMOUNT, &p.amount));
+    let currency = payment.and_then(|p| c.text(&PaymentIn::CURRENCY, &p.currency));
+    let description = payment.and_then(|p| c.text(&PaymentIn::DESCRIPTION, &p.description));
+    let receiver = c.block(&RECEIVER, &body.receiver).map(|r| ReceiverDraft {
+        pan: c.secret_text(&ReceiverIn::PAN, &r.pan),
+        card_holder: c.text(&ReceiverIn::CARD_HOLDER, &r.card_holder),
+        bank_symbol: c.text(&ReceiverIn::BANK_SYMBOL, &r.bank_symbol),
+        phone: c.text(&ReceiverIn::PHONE, &r.phone),
     });
-    let description =
-        payment.and_then(|p| c.text("payment.description", &p.description, false, &Text { min: 0, ..Text::max(255) }));
-    let receiver = c.block("receiver", &body.receiver, true).map(|r| ReceiverDraft {
-        pan: c.secret_text("receiver.pan", &r.pan, false, &Text::max(34)),
-        card_holder: c.text(
-            "receiver.card_holder",
-            &r.card_holder,
-            false,
-            &Text::pattern(255, HOLDER, &rules::is_card_holder),
-        ),
-        bank_symbol: c.text("receiver.bank_symbol", &r.bank_symbol, false, &Text::max(32)),
-        phone: c.text("receiver.phone", &r.phone, false, &Text::max(24)),
-    });
-    let customer = c.block("customer", &body.customer, true).map(|b| CustomerDraft {
-        id: c.text("customer.id", &b.id, true, &Text::max(255)),
-        ip_address: c.text(
-            "customer.ip_address",
-            &b.ip_address,
-            true,
-            &Text::pattern(255, "must be an IPv4 or IPv6 address", &rules::is_ip_address),
-        ),
-        country: c.text(
-            "customer.country",
-            &b.country,
-            true,
-            &Text::pattern(2, "^[A-Z]{2}$", &|s| rules::is_upper_code(s, 2)),
-        ),
+    let customer = c.block(&CUSTOMER, &body.customer).map(|b| CustomerDraft {
+        id: c.text(&CustomerIn::ID, &b.id),
+        ip_address: c.text(&CustomerIn::IP_ADDRESS, &b.ip_address),
+        country: c.text(&CustomerIn::COUNTRY, &b.country),
         ..CustomerDraft::default()
     });
     PayoutDraft {
@@ -212,16 +251,24 @@ pub async fn cancel(
 /// `general` naming the project.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct ProjectGeneral {
-    #[schema(required = true, value_type = String, max_length = 32)]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub project_id: Field<String>,
 }
 
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct BalanceRequest {
-    #[schema(required = true, value_type = ProjectGeneral)]
+    #[schema(value_type = ProjectGeneral)]
     #[serde(default)]
     pub general: Field<ProjectGeneral>,
+}
+
+impl Shaped for ProjectGeneral {
+    const FIELDS: Fields = &[("project_id", &GeneralIn::PROJECT_ID)];
+}
+
+impl Shaped for BalanceRequest {
+    const FIELDS: Fields = &[("general", &GENERAL)];
 }
 
 /// The project's balance per currency: `amount` available, `locked_amount` held by payouts

@@ -5,7 +5,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error::{ApiError, ErrorBody};
-use super::field::{Check, Field, Text};
+use super::field::{Check, Field};
+use super::payin::{GENERAL, GeneralIn};
+use super::shape::{Fields, Shaped};
 use crate::domain::payment::Payment;
 use crate::wire::{
     AscInfoView, CardView, CustomerView, DisplayItem, IntegrationInfo, PaymentInfo, ReceiverView, RecipientRequisites,
@@ -97,29 +99,35 @@ impl PaymentResponse {
 /// `general` of requests that name an existing payment (info, cancel, confirm).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct PaymentRefGeneral {
-    #[schema(required = true, value_type = String, max_length = 32)]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub project_id: Field<String>,
-    #[schema(required = true, value_type = String, max_length = 255)]
+    #[schema(value_type = String)]
     #[serde(default)]
     pub payment_id: Field<String>,
+}
+
+impl Shaped for PaymentRefGeneral {
+    const FIELDS: Fields = &[("project_id", &GeneralIn::PROJECT_ID), ("payment_id", &GeneralIn::PAYMENT_ID)];
 }
 
 /// Request naming a payment of the project.
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct PaymentRefRequest {
-    #[schema(required = true, value_type = PaymentRefGeneral)]
+    #[schema(value_type = PaymentRefGeneral)]
     #[serde(default)]
     pub general: Field<PaymentRefGeneral>,
+}
+
+impl Shaped for PaymentRefRequest {
+    const FIELDS: Fields = &[("general", &GENERAL)];
 }
 
 impl PaymentRefRequest {
     /// The `payment_id` named by the request.
     pub fn payment_id(&self) -> Result<String, ApiError> {
         let mut c = Check::default();
-        let id = c
-            .block("general", &self.general, true)
-            .and_then(|g| c.text("general.payment_id", &g.payment_id, true, &Text::max(255)));
+        let id = c.block(&GENERAL, &self.general).and_then(|g| c.text(&GeneralIn::PAYMENT_ID, &g.payment_id));
         c.finish().map_err(ApiError::Validation)?;
         id.ok_or(ApiError::InvalidRequest)
     }
@@ -131,22 +139,22 @@ impl PaymentRefRequest {
 pub enum MerchantErrors {
     /// Invalid JSON, wrong content type, or a field rule failed (every invalid field in `errors`).
     #[response(status = 400)]
-    BadRequest(#[to_schema] ErrorBody),
+    BadRequest(ErrorBody),
     /// `Invalid signature`, `Invalid timestamp`, `Unknown key` or `Missing header: <name>`.
     #[response(status = 401)]
-    Unauthorized(#[to_schema] ErrorBody),
+    Unauthorized(ErrorBody),
     /// The project is not the merchant's (`Access denied`).
     #[response(status = 403)]
-    Forbidden(#[to_schema] ErrorBody),
+    Forbidden(ErrorBody),
     /// Body over 64 KiB.
     #[response(status = 413)]
-    TooLarge(#[to_schema] ErrorBody),
+    TooLarge(ErrorBody),
     /// Rate limit of the project (`retry-after` header).
     #[response(status = 429)]
-    TooMany(#[to_schema] ErrorBody),
+    TooMany(ErrorBody),
     /// Storage unavailable.
     #[response(status = 503)]
-    Unavailable(#[to_schema] ErrorBody),
+    Unavailable(ErrorBody),
 }
 
 /// Errors of endpoints that name an existing payment.
@@ -155,9 +163,9 @@ pub enum MerchantErrors {
 pub enum PaymentErrors {
     /// `Payment not found`.
     #[response(status = 404)]
-    NotFound(#[to_schema] ErrorBody),
+    NotFound(ErrorBody),
     /// The operation is not allowed in the current status (`Payment is final`, ...), or a
     /// `payment_id` reused with a different body (`Duplicate payment_id`).
     #[response(status = 409)]
-    Conflict(#[to_schema] ErrorBody),
+    Conflict(ErrorBody),
 }

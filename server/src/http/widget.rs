@@ -12,8 +12,11 @@ use super::AppState;
 use super::error::ApiResult;
 use super::field::Field;
 use super::merchant::Merchant;
-use super::payin::{CustomerIn, GeneralIn, PayinInput, PaymentIn, SenderIn, create_payin};
+use super::payin::{
+    CUSTOMER, CustomerIn, GENERAL, GeneralIn, PAYMENT, PayinInput, PaymentIn, SENDER, SenderIn, create_payin,
+};
 use super::response::{MerchantErrors, PaymentErrors, PaymentRefRequest, PaymentResponse, View};
+use super::shape::{Fields, Shaped};
 use crate::domain::catalogue::Integration;
 use crate::domain::payment::PaymentType;
 
@@ -21,8 +24,16 @@ use crate::domain::payment::PaymentType;
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct WidgetSenderIn {
     /// Sender bank.
-    #[schema(max_length = 32)]
     pub bank_symbol: Option<String>,
+}
+
+impl Shaped for WidgetSenderIn {
+    const FIELDS: Fields = &[("bank_symbol", &SenderIn::BANK_SYMBOL)];
+}
+
+impl Shaped for WidgetPayinRequest {
+    const FIELDS: Fields =
+        &[("general", &GENERAL), ("payment", &PAYMENT), ("sender", &SENDER), ("customer", &CUSTOMER)];
 }
 
 /// Widget create request. `payment.method` is not used: `widget_method` pre-selects a method,
@@ -30,16 +41,16 @@ pub struct WidgetSenderIn {
 /// `payin-p2p-card-international`).
 #[derive(Debug, Default, Deserialize, ToSchema)]
 pub struct WidgetPayinRequest {
-    #[schema(required = true, value_type = GeneralIn)]
+    #[schema(value_type = GeneralIn)]
     #[serde(default)]
     pub general: Field<GeneralIn>,
-    #[schema(required = true, value_type = PaymentIn)]
+    #[schema(value_type = PaymentIn)]
     #[serde(default)]
     pub payment: Field<PaymentIn>,
     #[schema(value_type = Option<WidgetSenderIn>)]
     #[serde(default)]
     pub sender: Field<SenderIn>,
-    #[schema(required = true, value_type = CustomerIn)]
+    #[schema(value_type = CustomerIn)]
     #[serde(default)]
     pub customer: Field<CustomerIn>,
 }

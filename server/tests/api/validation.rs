@@ -78,6 +78,11 @@ fn cases(app: &TestApp) -> Vec<Case> {
     add("amount 0", set(&ru, "payment.amount", json!(0)), Some("payment.amount"));
     add("amount 1", set(&ru, "payment.amount", json!(1)), None);
     add("amount max", set(&ru, "payment.amount", json!(10_000_000_000_000i64)), None);
+    // A whole number written with a fraction is that integer (as JSON Schema reads it).
+    add("amount 150000.0", set(&ru, "payment.amount", json!(150000.0)), None);
+    add("amount 1500.5", set(&ru, "payment.amount", json!(1500.5)), Some("payment.amount"));
+    // serde would read a block from a list by position; a list is never a block.
+    add("payment as a list", set(&ru, "payment", json!(["card-p2p", 150000, "RUB"])), Some("payment"));
     add("amount max+1", set(&ru, "payment.amount", json!(10_000_000_000_001i64)), Some("payment.amount"));
     add("amount negative", set(&ru, "payment.amount", json!(-5)), Some("payment.amount"));
     add("amount string", set(&ru, "payment.amount", json!("100")), Some("payment.amount"));
