@@ -4,6 +4,12 @@
 //! SQL), [`storage`] (one trait, SQLite and PostgreSQL), [`callbacks`] (outbox, signer,
 //! dispatcher) and [`jobs`] (requisites search, deadlines).
 
+// The page renders in many small allocations (tens of thousands of requests a second with
+// a few hundred allocations each); mimalloc spends about half of glibc's time on them and
+// does not lock between threads (docs/PERFORMANCE.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pub mod acquirer;
 pub mod admin;
 pub mod callbacks;

@@ -118,6 +118,13 @@ struct Change<'a> {
     incoming: Option<IncomingTransfer>,
 }
 
+impl<'a> Change<'a> {
+    /// A change that moves the state and applies `edit`, and nothing else.
+    fn new(event: Event, actor: Actor, edit: &'a (dyn Fn(&mut Payment) + Send + Sync)) -> Self {
+        Change { event, actor, edit, receipt: None, audit: None, incoming: None }
+    }
+}
+
 /// Who asked for a change, and what they called it, for the audit log.
 struct Audited<'a> {
     who: &'a Who,
@@ -346,6 +353,11 @@ impl Payments {
         self.stores.payments.payment_by_page_token(token).await?.ok_or(DomainError::NotFound)
     }
 
+    /// A page's payment with its project (whom the payer pays), in one read.
+    pub async fn page_of(&self, token: &str) -> Result<(Payment, crate::domain::project::Project)> {
+        self.stores.payments.payment_page(token).await?.ok_or(DomainError::NotFound)
+    }
+
     pub async fn history(&self, request_id: &str) -> Result<Vec<HistoryEntry>> {
         Ok(self.stores.payments.history(request_id).await?)
     }
@@ -451,29 +463,14 @@ impl Payments {
     /// Operator: the payout is being sent (`processing:payout_process`).
     pub async fn execute_payout(&self, payout: Payment, who: &Who) -> Result<Payment> {
         let audit = audited(who, "payout_executed", None);
-        self.apply(
-            payout,
-            Change {
-                event: Event::PayoutExecuted,
-                actor: Actor::Operator,
-                edit: &no_edit,
-                receipt: None,
-                audit,
-                incoming: None,
-            },
-        )
-        .await
+        self.apply(payout, Change { audit, ..Change::new(Event::PayoutExecuted, Actor::Operator, &no_edit) }).await
     }
 
     /// Operator: the payout arrived (`success`) or failed (`dispute:payout_failed`).
     pub async fn payout_result(&self, payout: Payment, arrived: bool, who: &Who) -> Result<Payment> {
         let event = if arrived { Event::PayoutSucceeded } else { Event::PayoutFailed };
         let audit = audited(who, "payout_result", Some(if arrived { "success" } else { "failed" }.to_string()));
-        self.apply(
-            payout,
-            Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None, audit, incoming: None },
-        )
-        .await
+        self.apply(payout, Change { audit, ..Change::new(event, Actor::Operator, &no_edit) }).await
     }
 
     /// Payouts waiting for an operator, oldest first.
@@ -557,11 +554,7 @@ impl Payments {
 
     /// Merchant or user cancels (`decline` / `Canceled by client`).
     pub async fn cancel(&self, payment: Payment, actor: Actor) -> Result<Payment> {
-        self.apply(
-            payment,
-            Change { event: Event::Cancel, actor, edit: &no_edit, receipt: None, audit: None, incoming: None },
-        )
-        .await
+        self.apply(payment, Change::new(Event::Cancel, actor, &no_edit)).await
     }
 
     /// The user says the transfer was made. Idempotent on `processing:paid`.
@@ -569,11 +562,7 @@ impl Payments {
         if payment.state == PaymentState::Paid {
             return Ok(payment);
         }
-        self.apply(
-            payment,
-            Change { event: Event::Confirm, actor, edit: &no_edit, receipt: None, audit: None, incoming: None },
-        )
-        .await
+        self.apply(payment, Change::new(Event::Confirm, actor, &no_edit)).await
     }
 
     /// Operator: funds arrived for a payment awaiting them. The full amount succeeds; any other
@@ -598,7 +587,7 @@ impl Payments {
                 p.received_amount = Some(amount);
             }
         };
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None, audit, incoming }).await
+        self.apply(payment, Change { audit, incoming, ..Change::new(event, Actor::Operator, &edit) }).await
     }
 
     /// Operator closes a dispute. On success the amount becomes the one received (given, or
@@ -629,19 +618,14 @@ impl Payments {
             Resolution::Decline => "decline".to_string(),
         };
         let audit = audited(who, "dispute_resolved", Some(detail));
-        self.apply(payment, Change { event, actor: Actor::Operator, edit: &edit, receipt: None, audit, incoming: None })
-            .await
+        self.apply(payment, Change { audit, ..Change::new(event, Actor::Operator, &edit) }).await
     }
 
     /// KE mobile money: the user answered the push request.
     pub async fn push_result(&self, payment: Payment, accepted: bool, who: &Who) -> Result<Payment> {
         let event = if accepted { Event::PushAccepted } else { Event::PushRefused };
         let audit = audited(who, "push_result", Some(if accepted { "accepted" } else { "refused" }.to_string()));
-        self.apply(
-            payment,
-            Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None, audit, incoming: None },
-        )
-        .await
+        self.apply(payment, Change { audit, ..Change::new(event, Actor::Operator, &no_edit) }).await
     }
 
     /// The open payment holding `requisite_ref` (an id, card, phone or account) for `amount` in
@@ -847,11 +831,7 @@ impl Payments {
             _ => lifetime_ended(&payment),
         };
         let audit = audited(who, "expired_now", None);
-        self.apply(
-            payment,
-            Change { event, actor: Actor::Operator, edit: &no_edit, receipt: None, audit, incoming: None },
-        )
-        .await
+        self.apply(payment, Change { audit, ..Change::new(event, Actor::Operator, &no_edit) }).await
     }
 
     /// The widget methods a payment created without one may choose from: the catalogue's
@@ -882,20 +862,8 @@ impl Payments {
         // is about to have.
         let mut chosen = payment.clone();
         edit(&mut chosen);
-        let result = self
-            .apply_as(
-                payment,
-                chosen.flow(),
-                Change {
-                    event: Event::MethodChosen,
-                    actor: Actor::User,
-                    edit: &edit,
-                    receipt: None,
-                    audit: None,
-                    incoming: None,
-                },
-            )
-            .await?;
+        let result =
+            self.apply_as(payment, chosen.flow(), Change::new(Event::MethodChosen, Actor::User, &edit)).await?;
         if result.state == PaymentState::Requisites {
             self.search_now(result.clone());
         }
@@ -924,18 +892,7 @@ impl Payments {
             p.details.card = None;
             p.details.method_chosen_on_page = false;
         };
-        self.apply(
-            payment,
-            Change {
-                event: Event::MethodCleared,
-                actor: Actor::User,
-                edit: &edit,
-                receipt: None,
-                audit: None,
-                incoming: None,
-            },
-        )
-        .await
+        self.apply(payment, Change::new(Event::MethodCleared, Actor::User, &edit)).await
     }
 
     /// Whether the hosted page may offer "choose another way to pay" now.
@@ -981,18 +938,7 @@ impl Payments {
             p.details.sender.get_or_insert_with(Default::default).phone = Some(phone.clone());
             p.details.push_sent_ms = Some(now);
         };
-        self.apply(
-            payment,
-            Change {
-                event: Event::PushRequested,
-                actor: Actor::User,
-                edit: &edit,
-                receipt: None,
-                audit: None,
-                incoming: None,
-            },
-        )
-        .await
+        self.apply(payment, Change::new(Event::PushRequested, Actor::User, &edit)).await
     }
 
     /// When a push request last went to the payer's phone: sent from the page, or at create
@@ -1008,14 +954,7 @@ impl Payments {
         let edit = |p: &mut Payment| p.has_receipt = true;
         self.apply(
             payment,
-            Change {
-                event: Event::ReceiptUploaded,
-                actor: Actor::User,
-                edit: &edit,
-                receipt: Some(receipt),
-                audit: None,
-                incoming: None,
-            },
+            Change { receipt: Some(receipt), ..Change::new(Event::ReceiptUploaded, Actor::User, &edit) },
         )
         .await
     }
@@ -1105,7 +1044,7 @@ impl Payments {
             p.card_auth = Some(auth.clone());
             p.details.card = Some(masked.clone());
         };
-        self.apply(claimed, Change { event, actor, edit: &edit, receipt: None, audit: None, incoming: None }).await
+        self.apply(claimed, Change::new(event, actor, &edit)).await
     }
 
     /// The issuer's 3DS result (`PaRes`, `MD`): success when valid, else `decline` /
@@ -1129,7 +1068,7 @@ impl Payments {
             ThreeDsOutcome::Authenticated => Event::CardApproved,
             ThreeDsOutcome::Failed => Event::Card3dsFailed,
         };
-        self.apply(payment, Change { event, actor, edit: &no_edit, receipt: None, audit: None, incoming: None }).await
+        self.apply(payment, Change::new(event, actor, &no_edit)).await
     }
 
     /// The sandbox bank page of the redirect flow: approved or declined by the user.
@@ -1138,11 +1077,7 @@ impl Payments {
             return Ok(payment);
         }
         let event = if approved { Event::CardApproved } else { Event::Card3dsFailed };
-        self.apply(
-            payment,
-            Change { event, actor: Actor::User, edit: &no_edit, receipt: None, audit: None, incoming: None },
-        )
-        .await
+        self.apply(payment, Change::new(event, Actor::User, &no_edit)).await
     }
 
     /// A wrong one-time code on the issuer's page. The last allowed one declines the payment.
@@ -1155,14 +1090,7 @@ impl Payments {
             }
             let wrong = current.card_auth.as_ref().map_or(0, |a| a.wrong_codes) + 1;
             if wrong >= max_wrong {
-                let change = Change {
-                    event: Event::Card3dsFailed,
-                    actor: Actor::User,
-                    edit: &no_edit,
-                    receipt: None,
-                    audit: None,
-                    incoming: None,
-                };
+                let change = Change::new(Event::Card3dsFailed, Actor::User, &no_edit);
                 return Ok((self.apply(current, change).await?, 0));
             }
             let mut next = current.clone();
@@ -1328,13 +1256,7 @@ impl Payments {
                 continue;
             };
             let id = payment.request_id.clone();
-            match self
-                .apply(
-                    payment,
-                    Change { event, actor: Actor::System, edit: &no_edit, receipt: None, audit: None, incoming: None },
-                )
-                .await
-            {
+            match self.apply(payment, Change::new(event, Actor::System, &no_edit)).await {
                 Ok(_) => moved += 1,
                 // Someone else moved it first; the new state has its own deadline.
                 Err(DomainError::Illegal(_)) => {}
@@ -1405,14 +1327,7 @@ impl Payments {
             tried = index + 1;
             let recipient = candidates[index].requisite.recipient();
             let edit = move |p: &mut Payment| p.recipient = Some(recipient.clone());
-            let change = Change {
-                event: Event::RequisitesFound,
-                actor: Actor::System,
-                edit: &edit,
-                receipt: None,
-                audit: None,
-                incoming: None,
-            };
+            let change = Change::new(Event::RequisitesFound, Actor::System, &edit);
             match self.apply(payment.clone(), change).await {
                 Ok(_) => {
                     let mut chosen = candidates.remove(index);

@@ -164,6 +164,8 @@ pub trait PaymentStore: Send + Sync + 'static {
     async fn payment(&self, project_id: &str, payment_id: &str) -> StoreResult<Option<Payment>>;
     async fn payment_by_request_id(&self, request_id: &str) -> StoreResult<Option<Payment>>;
     async fn payment_by_page_token(&self, token: &str) -> StoreResult<Option<Payment>>;
+    /// The payment of a page token with its project, in one read (every page view needs both).
+    async fn payment_page(&self, token: &str) -> StoreResult<Option<(Payment, crate::domain::project::Project)>>;
     /// The open payment holding `requisite_id` for `amount` (incoming funds matching).
     async fn payment_by_requisite_hold(&self, hold: &str) -> StoreResult<Option<Payment>>;
     /// Applies a change, or fails with [`StoreError::Conflict`] when the payment moved on.

@@ -77,7 +77,7 @@ async fn submit(State(state): State<AppState>, form: PageForm) -> Response {
                 card_form: Some(CardForm { errors, holder, refused: None }),
                 ..Default::default()
             };
-            render_page(&state, &form.payment, &form.headers, shown, StatusCode::OK).await
+            render_page(&state, &form.payment, None, &form.headers, shown, StatusCode::OK).await
         }
     }
 }

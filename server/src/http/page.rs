@@ -7,15 +7,15 @@ use std::collections::HashMap;
 
 use super::AppState;
 use super::page_shell::{
-    Framing, LangQuery, Loaded, PageForm, back_to, csrf_scope, html_response_framed, language_of, load, new_nonce,
-    not_found, notice, page_context, unavailable, with_csrf_cookie,
+    Framing, LangQuery, Loaded, PageForm, back_to, csrf_scope, html_response_framed, language_of, load, load_view,
+    new_nonce, not_found, notice, page_context, unavailable, with_csrf_cookie,
 };
 use crate::domain::catalogue::{MethodKind, WidgetMethod};
 use crate::domain::payment::{Actor, Payment, PaymentState};
 use crate::domain::payments::DomainError;
 use crate::domain::payments::{MAX_CARD_REFUSALS, PUSH_RESEND_MS, PUSH_TOO_SOON, Payments};
 use crate::domain::ports::NewReceipt;
-use crate::domain::project::EmbedOrigin;
+use crate::domain::project::{EmbedOrigin, Project};
 use crate::domain::state_machine::{self, Event, IllegalMove, reason};
 use crate::domain::time::now_ms;
 use crate::i18n::format_amount;
@@ -204,8 +204,8 @@ async fn show(
     Query(q): Query<LangQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let payment = match load(&state, &token).await {
-        Loaded::Found(p) => *p,
+    let (payment, project) = match load_view(&state, &token).await {
+        Loaded::Found(found) => *found,
         Loaded::NotFound => return not_found(&state, q.lang.as_deref(), &headers),
         Loaded::Unavailable => return unavailable(&state, q.lang.as_deref(), &headers),
     };
@@ -217,7 +217,7 @@ async fn show(
         print: q.view.as_deref() == Some("print"),
         stay: q.stay.is_some(),
     };
-    render_page(&state, &payment, &headers, shown, StatusCode::OK).await
+    render_page(&state, &payment, Some(project), &headers, shown, StatusCode::OK).await
 }
 
 /// What a page view shows besides the payment.
@@ -270,9 +270,11 @@ fn record(payment: &Payment, lang: &str) -> Option<PaymentRecord> {
 }
 
 /// Renders the page of `payment` as it is now.
+/// `project` is the payment's, when the caller read it already.
 pub async fn render_page(
     state: &AppState,
     payment: &Payment,
+    project: Option<Project>,
     headers: &HeaderMap,
     shown: Shown<'_>,
     status: StatusCode,
@@ -293,7 +295,11 @@ pub async fn render_page(
         Some(_) => Vec::new(),
     };
     // Whom the payer pays is on every screen: a page that cannot say it is not shown.
-    let project = match state.projects.project(&payment.project_id).await {
+    let read = match project {
+        Some(project) => Ok(Some(project)),
+        None => state.projects.project(&payment.project_id).await,
+    };
+    let project = match read {
         Ok(Some(project)) => project,
         Ok(None) => return not_found(state, Some(lang), headers),
         Err(e) => {

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use super::AppState;
 use crate::domain::payment::{Payment, is_page_token};
 use crate::domain::payments::DomainError;
-use crate::domain::project::EmbedOrigin;
+use crate::domain::project::{EmbedOrigin, Project};
 use crate::i18n::{self, LANGUAGES};
 use app::model::{LanguageLink, Notice, PageContext};
 
@@ -157,9 +157,9 @@ pub fn unavailable(state: &AppState, query_lang: Option<&str>, headers: &HeaderM
     response
 }
 
-/// The payment of a page token.
-pub enum Loaded {
-    Found(Box<Payment>),
+/// The payment of a page token (with its project, from [`load_view`]).
+pub enum Loaded<T = Payment> {
+    Found(Box<T>),
     NotFound,
     /// The database did not answer.
     Unavailable,
@@ -173,6 +173,22 @@ pub async fn load(state: &AppState, token: &str) -> Loaded {
         // A payout has no page: nobody pays it on Kassa's page.
         Ok(p) if p.payment_type == crate::domain::payment::PaymentType::Payout => Loaded::NotFound,
         Ok(p) => Loaded::Found(Box::new(p)),
+        Err(DomainError::NotFound) => Loaded::NotFound,
+        Err(e) => {
+            tracing::warn!(error = %e, "loading a payment page failed");
+            Loaded::Unavailable
+        }
+    }
+}
+
+/// [`load`] with the payment's project, in one read: what a page view needs.
+pub async fn load_view(state: &AppState, token: &str) -> Loaded<(Payment, Project)> {
+    if !is_page_token(token) {
+        return Loaded::NotFound;
+    }
+    match state.payments.page_of(token).await {
+        Ok((p, _)) if p.payment_type == crate::domain::payment::PaymentType::Payout => Loaded::NotFound,
+        Ok(found) => Loaded::Found(Box::new(found)),
         Err(DomainError::NotFound) => Loaded::NotFound,
         Err(e) => {
             tracing::warn!(error = %e, "loading a payment page failed");

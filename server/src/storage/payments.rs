@@ -5,8 +5,9 @@ use async_trait::async_trait;
 use sqlx::{Pool, Postgres, Sqlite};
 
 use super::sql::{
-    HistoryRow, MAX_INSERT_BATCH, MAX_PAYOUT_BATCH, PAYMENT_COLUMNS, PaymentRow, PayoutOutcome, PendingInsert,
-    PendingPayout, SqlStorage, actor_from, corrupt, group_insert_sql, map_hold_violation, to_json,
+    HistoryRow, MAX_INSERT_BATCH, MAX_PAYOUT_BATCH, PAYMENT_COLUMNS, PROJECT_COLUMNS, PageRow, PaymentRow,
+    PayoutOutcome, PendingInsert, PendingPayout, SqlStorage, actor_from, corrupt, group_insert_sql, map_hold_violation,
+    to_json,
 };
 use crate::domain::ledger::LedgerEntry;
 use crate::domain::outbox::CallbackState;
@@ -14,6 +15,7 @@ use crate::domain::payment::{Payment, PaymentState};
 use crate::domain::ports::{
     HistoryEntry, Inserted, PaymentChange, PaymentFilter, PaymentStore, Receipt, StoreError, StoreResult as Result,
 };
+use crate::domain::project::Project;
 use crate::secret::Secret;
 
 /// A bound value of a filter.
@@ -426,6 +428,17 @@ macro_rules! payment_store {
 
             async fn payment_by_page_token(&self, token: &str) -> Result<Option<Payment>> {
                 self.fetch_payment("page_token", token).await
+            }
+
+            async fn payment_page(&self, token: &str) -> Result<Option<(Payment, Project)>> {
+                // Each side selects its own columns first, so no name is ambiguous in the join.
+                let sql = format!(
+                    "SELECT * FROM (SELECT {PAYMENT_COLUMNS} FROM payments WHERE page_token = $1) pay \
+                     JOIN (SELECT {PROJECT_COLUMNS} FROM projects p JOIN merchants m ON m.id = p.merchant_id) proj \
+                     ON proj.id = pay.project_id"
+                );
+                let row: Option<PageRow> = sqlx::query_as(&sql).bind(token).fetch_optional(&self.pool).await?;
+                row.map(|r| Ok((Payment::try_from(r.payment)?, Project::try_from(r.project)?))).transpose()
             }
 
             async fn payment_by_requisite_hold(&self, hold: &str) -> Result<Option<Payment>> {

@@ -6,8 +6,8 @@ use sqlx::{Postgres, Sqlite};
 
 use super::console::insert_audit;
 use super::sql::{
-    CallbackKeyRow, MAX_SIGNATURE_BATCH, PendingSignature, ProjectRow, RequestKeyRow, SqlStorage, corrupt, now_ms,
-    to_json,
+    CallbackKeyRow, MAX_SIGNATURE_BATCH, PROJECT_COLUMNS, PendingSignature, ProjectRow, RequestKeyRow, SqlStorage,
+    corrupt, now_ms, to_json,
 };
 use crate::crypto::keys::{KeyType, StoredCallbackKey, StoredRequestKey};
 use crate::domain::audit::AuditEntry;
@@ -177,10 +177,9 @@ macro_rules! project_store {
             }
 
             async fn project(&self, project_id: &str) -> Result<Option<Project>> {
-                let row: Option<ProjectRow> = sqlx::query_as(
-                    "SELECT p.id, p.merchant_id, p.name, p.redirect_url, p.settings_json, m.name AS merchant_name \
-                     FROM projects p JOIN merchants m ON m.id = p.merchant_id WHERE p.id = $1",
-                )
+                let row: Option<ProjectRow> = sqlx::query_as(&format!(
+                    "SELECT {PROJECT_COLUMNS} FROM projects p JOIN merchants m ON m.id = p.merchant_id WHERE p.id = $1"
+                ))
                 .bind(project_id)
                 .fetch_optional(&self.pool)
                 .await?;
@@ -188,10 +187,9 @@ macro_rules! project_store {
             }
 
             async fn projects_of_merchant(&self, merchant_id: &str) -> Result<Vec<Project>> {
-                let rows: Vec<ProjectRow> = sqlx::query_as(
-                    "SELECT p.id, p.merchant_id, p.name, p.redirect_url, p.settings_json, m.name AS merchant_name \
-                     FROM projects p JOIN merchants m ON m.id = p.merchant_id WHERE p.merchant_id = $1 ORDER BY p.name, p.id",
-                )
+                let rows: Vec<ProjectRow> = sqlx::query_as(&format!(
+                    "SELECT {PROJECT_COLUMNS} FROM projects p JOIN merchants m ON m.id = p.merchant_id WHERE p.merchant_id = $1 ORDER BY p.name, p.id"
+                ))
                 .bind(merchant_id)
                 .fetch_all(&self.pool)
                 .await?;
@@ -199,10 +197,9 @@ macro_rules! project_store {
             }
 
             async fn project_by_name(&self, merchant_id: &str, name: &str) -> Result<Option<Project>> {
-                let row: Option<ProjectRow> = sqlx::query_as(
-                    "SELECT p.id, p.merchant_id, p.name, p.redirect_url, p.settings_json, m.name AS merchant_name \
-                     FROM projects p JOIN merchants m ON m.id = p.merchant_id WHERE p.merchant_id = $1 AND p.name = $2",
-                )
+                let row: Option<ProjectRow> = sqlx::query_as(&format!(
+                    "SELECT {PROJECT_COLUMNS} FROM projects p JOIN merchants m ON m.id = p.merchant_id WHERE p.merchant_id = $1 AND p.name = $2"
+                ))
                 .bind(merchant_id)
                 .bind(name)
                 .fetch_optional(&self.pool)

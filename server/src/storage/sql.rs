@@ -245,6 +245,20 @@ impl TryFrom<PaymentRow> for Payment {
     }
 }
 
+/// The columns of a project as [`ProjectRow`] reads them (from `projects p` joined with
+/// `merchants m`).
+pub(super) const PROJECT_COLUMNS: &str =
+    "p.id, p.merchant_id, p.name, p.redirect_url, p.settings_json, m.name AS merchant_name";
+
+/// A payment and its project (their column names do not overlap).
+#[derive(FromRow)]
+pub(super) struct PageRow {
+    #[sqlx(flatten)]
+    pub(super) payment: PaymentRow,
+    #[sqlx(flatten)]
+    pub(super) project: ProjectRow,
+}
+
 #[derive(FromRow)]
 pub(super) struct ProjectRow {
     pub(super) id: String,
