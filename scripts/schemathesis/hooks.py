@@ -345,6 +345,11 @@ def after_call(context, case, response):
     }
     if response.status_code == 401:
         record["auth"] = _json_of(response).get("status_description") if _json_of(response) else None
+    if mode == "negative" and 200 <= response.status_code < 300:
+        # What made the case schema-invalid, for the summary's note.
+        phase = getattr(case.meta, "phase", None) if case.meta is not None else None
+        record["negative_what"] = str(getattr(phase, "data", None))[:400]
+        record["body"] = _body_excerpt(case, 600)
     _log(record)
 
 

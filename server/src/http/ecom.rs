@@ -22,6 +22,12 @@ use crate::domain::payment::{Actor, PaymentType};
 
 /// E-commerce create request (no `redirect_url` in `general`: it is ignored).
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "general": {"project_id": "prj_example", "payment_id": "order-ecom-1"},
+    "payment": {"method": "card-ecom", "amount": 150000, "currency": "RUB"},
+    "card": {"pan": "4242424242424242", "year": 2031, "month": 12, "card_holder": "IVAN PETROV", "cvv": "123"},
+    "customer": {"id": "customer-1", "ip_address": "203.0.113.7", "country": "RU", "email": "payer@example.com"}
+}))]
 pub struct EcomPayinRequest {
     #[schema(value_type = GeneralIn)]
     #[serde(default)]

@@ -21,6 +21,13 @@ use crate::domain::payment::{Actor, PaymentType};
 
 /// H2H p2p create request.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "general": {"project_id": "prj_example", "payment_id": "order-p2p-1",
+                "merchant_callback_url": "https://shop.example/kassa/callback"},
+    "payment": {"method": "card-p2p", "amount": 150000, "currency": "RUB"},
+    "sender": {},
+    "customer": {"id": "customer-1", "ip_address": "203.0.113.7", "country": "RU", "email": "payer@example.com"}
+}))]
 pub struct P2pPayinRequest {
     #[schema(value_type = GeneralIn)]
     #[serde(default)]

@@ -63,6 +63,12 @@ pub struct ReceiverIn {
 
 /// Payout create request.
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "general": {"project_id": "prj_example", "payment_id": "payout-1"},
+    "payment": {"method": "card-p2p", "amount": 50000, "currency": "RUB"},
+    "receiver": {"pan": "4242424242424242", "card_holder": "IVAN PETROV"},
+    "customer": {"id": "customer-1", "ip_address": "203.0.113.7", "country": "RU"}
+}))]
 pub struct PayoutRequest {
     #[schema(value_type = GeneralIn)]
     #[serde(default)]

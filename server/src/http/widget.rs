@@ -40,6 +40,12 @@ impl Shaped for WidgetPayinRequest {
 /// otherwise the user picks one on the page (KZ: required, exactly
 /// `payin-p2p-card-international`).
 #[derive(Debug, Default, Deserialize, ToSchema)]
+#[schema(example = json!({
+    "general": {"project_id": "prj_example", "payment_id": "order-widget-1",
+                "redirect_url": "https://shop.example/orders/1"},
+    "payment": {"amount": 150000, "currency": "RUB", "widget_method": "payin-p2p-card"},
+    "customer": {"id": "customer-1", "ip_address": "203.0.113.7", "country": "RU", "email": "payer@example.com"}
+}))]
 pub struct WidgetPayinRequest {
     #[schema(value_type = GeneralIn)]
     #[serde(default)]
