@@ -66,6 +66,9 @@ impl<T> Field<T> {
     }
 }
 
+/// Every string field's rule beside its own (the document's `pattern` for fields without one).
+pub const NO_NUL: &str = "must not contain the NUL character (U+0000)";
+
 /// Collects field errors while a request is turned into validated values.
 #[derive(Debug, Default)]
 pub struct Check {
@@ -135,6 +138,10 @@ impl Check {
                 let len = s.chars().count();
                 if len > max {
                     self.fail(field, format!("must be at most {max} characters"));
+                    None
+                } else if s.contains('\0') {
+                    // No text of the API holds one, and PostgreSQL cannot store one.
+                    self.fail(field, NO_NUL);
                     None
                 } else if len < min {
                     self.fail(
@@ -224,6 +231,15 @@ mod tests {
         assert_eq!(read::<i64>(json!(1e300)), Field::Invalid, "beyond where floats hold integers exactly");
         assert_eq!(read::<i64>(json!(12)), Field::Value(12));
         assert_eq!(read::<String>(json!(5.0)), Field::Invalid, "a number is not a string");
+    }
+
+    #[test]
+    fn no_string_field_takes_a_nul_character() {
+        let rule = FieldRule::text("payment.bank_symbol", false, 32);
+        let mut c = Check::default();
+        assert_eq!(c.text(&rule, &Field::Value("a\0b".into())), None);
+        assert!(c.has_error_on("payment.bank_symbol"));
+        assert_eq!(Check::default().text(&rule, &Field::Value("ab".into())), Some("ab".into()));
     }
 
     #[test]

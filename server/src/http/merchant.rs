@@ -200,7 +200,8 @@ async fn verify(
         Some(_) => return Err(ApiError::field("general.project_id", "must be a string")),
         None => return Err(ApiError::field("general.project_id", "is required")),
     };
-    if project_id.chars().count() > super::payin::GeneralIn::PROJECT_ID.max_len() {
+    // No project id is that long or holds U+0000 (which PostgreSQL cannot even compare).
+    if project_id.chars().count() > super::payin::GeneralIn::PROJECT_ID.max_len() || project_id.contains('\0') {
         return Err(ApiError::AccessDenied);
     }
     let project = state.auth_cache.project(&state.projects, project_id).await?.ok_or(ApiError::AccessDenied)?;

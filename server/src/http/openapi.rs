@@ -10,6 +10,7 @@ use serde_json::{Map, Value, json};
 use utoipa::openapi::security::{ApiKey, ApiKeyValue, SecurityScheme};
 use utoipa::{Modify, OpenApi, ToSchema};
 
+use super::field::NO_NUL;
 use super::shape::{FieldRule, Fields, Kind, Says, Shaped, Values};
 use super::{banks, callbacks, ecom, error, p2p, payin, payout, response, widget};
 use crate::domain::catalogue::{
@@ -164,6 +165,11 @@ fn apply(property: &mut Value, rule: &FieldRule) {
     for (keyword, value) in rule.schema {
         let value: Value = serde_json::from_str(value).expect("a rule's schema keyword is JSON");
         p.insert((*keyword).into(), value);
+    }
+    // Every string refuses U+0000 ([`NO_NUL`]); a field's own pattern already excludes it.
+    if matches!(rule.kind, Kind::Text { .. }) && !p.contains_key("pattern") {
+        p.insert("pattern".into(), json!("^[^\\u0000]*$"));
+        describe(p, &format!("Rule: {NO_NUL}."));
     }
     match rule.values {
         Some(Values::Lifetimes) => {
