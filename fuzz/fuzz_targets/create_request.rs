@@ -2,10 +2,8 @@
 //! validated draft or a list of field errors, never a panic, and a refused field is named.
 #![no_main]
 
-use kassa::domain::catalogue::Integration;
-use kassa::http::field::Field;
 use kassa::http::merchant::Fingerprint;
-use kassa::http::payin::{PayinInput, SenderIn, draft};
+use kassa::http::payin::draft;
 use kassa::http::{ecom, p2p, payout, widget};
 use libfuzzer_sys::fuzz_target;
 
@@ -14,38 +12,13 @@ fuzz_target!(|data: &[u8]| {
     let fingerprint = Fingerprint { keyed: "k1:x".into(), legacy: "legacy:y".into() };
     let loopback = data.len() % 2 == 0;
     if let Ok(r) = serde_json::from_value::<p2p::P2pPayinRequest>(body.clone()) {
-        let input = PayinInput {
-            integration: Integration::H2hP2p,
-            general: &r.general,
-            payment: &r.payment,
-            sender: &r.sender,
-            customer: &r.customer,
-            card: None,
-        };
-        check(draft(input, &fingerprint, loopback).violations.iter().map(|v| v.field.clone()).collect());
+        check(draft(r.input(), &fingerprint, loopback).violations.iter().map(|v| v.field.clone()).collect());
     }
     if let Ok(r) = serde_json::from_value::<ecom::EcomPayinRequest>(body.clone()) {
-        let no_sender = Field::<SenderIn>::Absent;
-        let input = PayinInput {
-            integration: Integration::H2hEcom,
-            general: &r.general,
-            payment: &r.payment,
-            sender: &no_sender,
-            customer: &r.customer,
-            card: Some(&r.card),
-        };
-        check(draft(input, &fingerprint, loopback).violations.iter().map(|v| v.field.clone()).collect());
+        check(draft(r.input(), &fingerprint, loopback).violations.iter().map(|v| v.field.clone()).collect());
     }
     if let Ok(r) = serde_json::from_value::<widget::WidgetPayinRequest>(body.clone()) {
-        let input = PayinInput {
-            integration: Integration::Widget,
-            general: &r.general,
-            payment: &r.payment,
-            sender: &r.sender,
-            customer: &r.customer,
-            card: None,
-        };
-        check(draft(input, &fingerprint, loopback).violations.iter().map(|v| v.field.clone()).collect());
+        check(draft(r.input(), &fingerprint, loopback).violations.iter().map(|v| v.field.clone()).collect());
     }
     if let Ok(r) = serde_json::from_value::<payout::PayoutRequest>(body) {
         let _ = payout::draft(&r, &fingerprint, loopback);

@@ -72,6 +72,22 @@ impl Shaped for Confirm3dsRequest {
     const FIELDS: Fields = &[("general", &GENERAL), ("3ds", &THREE_DS)];
 }
 
+/// The e-commerce request has no `sender`.
+static NO_SENDER: Field<SenderIn> = Field::Absent;
+
+impl EcomPayinRequest {
+    pub fn input(&self) -> PayinInput<'_> {
+        PayinInput {
+            integration: Integration::H2hEcom,
+            general: &self.general,
+            payment: &self.payment,
+            sender: &NO_SENDER,
+            customer: &self.customer,
+            card: Some(&self.card),
+        }
+    }
+}
+
 impl Shaped for EcomPayinRequest {
     const FIELDS: Fields = &[("general", &GENERAL), ("payment", &PAYMENT), ("card", &CARD), ("customer", &CUSTOMER)];
 }
@@ -100,17 +116,8 @@ pub async fn create(
     State(state): State<AppState>,
     req: Merchant<EcomPayinRequest>,
 ) -> ApiResult<Json<PaymentResponse>> {
-    let no_sender = Field::<SenderIn>::Absent;
-    let input = PayinInput {
-        integration: Integration::H2hEcom,
-        general: &req.body.general,
-        payment: &req.body.payment,
-        sender: &no_sender,
-        customer: &req.body.customer,
-        card: Some(&req.body.card),
-    };
     // The domain starts the authorization; the card lives in its memory only.
-    let created = create_payin(&state, &req.project, &req.fingerprint, input).await?;
+    let created = create_payin(&state, &req.project, &req.fingerprint, req.body.input()).await?;
     Ok(Json(PaymentResponse::of(&created.payment, View::Ecom, &state.public_url)))
 }
 

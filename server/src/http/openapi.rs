@@ -452,43 +452,15 @@ mod tests {
     /// The create requests' examples are requests the shape checks accept.
     #[test]
     fn the_create_examples_pass_the_shape_checks() {
-        use crate::domain::catalogue::Integration;
-        use crate::http::field::Field;
         use crate::http::merchant::Fingerprint;
-        use crate::http::payin::{PayinInput, SenderIn, draft};
+        use crate::http::payin::draft;
         let doc = doc();
         let example = |name: &str| doc["components"]["schemas"][name]["example"].clone();
         let fingerprint = Fingerprint { keyed: "k1:x".into(), legacy: "legacy:y".into() };
-        let no_sender = Field::<SenderIn>::Absent;
         let p2p: p2p::P2pPayinRequest = serde_json::from_value(example("P2pPayinRequest")).unwrap();
         let ecom: ecom::EcomPayinRequest = serde_json::from_value(example("EcomPayinRequest")).unwrap();
         let widget: widget::WidgetPayinRequest = serde_json::from_value(example("WidgetPayinRequest")).unwrap();
-        let inputs = [
-            PayinInput {
-                integration: Integration::H2hP2p,
-                general: &p2p.general,
-                payment: &p2p.payment,
-                sender: &p2p.sender,
-                customer: &p2p.customer,
-                card: None,
-            },
-            PayinInput {
-                integration: Integration::H2hEcom,
-                general: &ecom.general,
-                payment: &ecom.payment,
-                sender: &no_sender,
-                customer: &ecom.customer,
-                card: Some(&ecom.card),
-            },
-            PayinInput {
-                integration: Integration::Widget,
-                general: &widget.general,
-                payment: &widget.payment,
-                sender: &widget.sender,
-                customer: &widget.customer,
-                card: None,
-            },
-        ];
+        let inputs = [p2p.input(), ecom.input(), widget.input()];
         for input in inputs {
             let integration = input.integration;
             let violations = draft(input, &fingerprint, false).violations;

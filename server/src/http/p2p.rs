@@ -44,6 +44,19 @@ pub struct P2pPayinRequest {
     pub customer: Field<CustomerIn>,
 }
 
+impl P2pPayinRequest {
+    pub fn input(&self) -> PayinInput<'_> {
+        PayinInput {
+            integration: Integration::H2hP2p,
+            general: &self.general,
+            payment: &self.payment,
+            sender: &self.sender,
+            customer: &self.customer,
+            card: None,
+        }
+    }
+}
+
 impl Shaped for P2pPayinRequest {
     const FIELDS: Fields =
         &[("general", &GENERAL), ("payment", &PAYMENT), ("sender", &SENDER), ("customer", &CUSTOMER)];
@@ -59,15 +72,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, description = "Created, or the existing payment for a retried request", body = PaymentResponse), MerchantErrors, PaymentErrors),
     security(("signature" = [])))]
 pub async fn create(State(state): State<AppState>, req: Merchant<P2pPayinRequest>) -> ApiResult<Json<PaymentResponse>> {
-    let input = PayinInput {
-        integration: Integration::H2hP2p,
-        general: &req.body.general,
-        payment: &req.body.payment,
-        sender: &req.body.sender,
-        customer: &req.body.customer,
-        card: None,
-    };
-    let created = create_payin(&state, &req.project, &req.fingerprint, input).await?;
+    let created = create_payin(&state, &req.project, &req.fingerprint, req.body.input()).await?;
     Ok(Json(PaymentResponse::of(&created.payment, View::P2p, &state.public_url)))
 }
 

@@ -646,26 +646,13 @@ mod tests {
         #[test]
         fn any_create_body_is_answered(body in request(), loopback in any::<bool>()) {
             if let Ok(r) = serde_json::from_value::<crate::http::p2p::P2pPayinRequest>(body.clone()) {
-                let input = PayinInput {
-                    integration: Integration::H2hP2p, general: &r.general, payment: &r.payment,
-                    sender: &r.sender, customer: &r.customer, card: None,
-                };
-                let _ = draft(input, &fingerprint(), loopback);
+                let _ = draft(r.input(), &fingerprint(), loopback);
             }
             if let Ok(r) = serde_json::from_value::<crate::http::ecom::EcomPayinRequest>(body.clone()) {
-                let no_sender = Field::<SenderIn>::Absent;
-                let input = PayinInput {
-                    integration: Integration::H2hEcom, general: &r.general, payment: &r.payment,
-                    sender: &no_sender, customer: &r.customer, card: Some(&r.card),
-                };
-                let _ = draft(input, &fingerprint(), loopback);
+                let _ = draft(r.input(), &fingerprint(), loopback);
             }
             if let Ok(r) = serde_json::from_value::<crate::http::widget::WidgetPayinRequest>(body) {
-                let input = PayinInput {
-                    integration: Integration::Widget, general: &r.general, payment: &r.payment,
-                    sender: &r.sender, customer: &r.customer, card: None,
-                };
-                let _ = draft(input, &fingerprint(), loopback);
+                let _ = draft(r.input(), &fingerprint(), loopback);
             }
         }
     }

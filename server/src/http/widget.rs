@@ -31,6 +31,19 @@ impl Shaped for WidgetSenderIn {
     const FIELDS: Fields = &[("bank_symbol", &SenderIn::BANK_SYMBOL)];
 }
 
+impl WidgetPayinRequest {
+    pub fn input(&self) -> PayinInput<'_> {
+        PayinInput {
+            integration: Integration::Widget,
+            general: &self.general,
+            payment: &self.payment,
+            sender: &self.sender,
+            customer: &self.customer,
+            card: None,
+        }
+    }
+}
+
 impl Shaped for WidgetPayinRequest {
     const FIELDS: Fields =
         &[("general", &GENERAL), ("payment", &PAYMENT), ("sender", &SENDER), ("customer", &CUSTOMER)];
@@ -73,15 +86,7 @@ pub async fn create(
     State(state): State<AppState>,
     req: Merchant<WidgetPayinRequest>,
 ) -> ApiResult<Json<PaymentResponse>> {
-    let input = PayinInput {
-        integration: Integration::Widget,
-        general: &req.body.general,
-        payment: &req.body.payment,
-        sender: &req.body.sender,
-        customer: &req.body.customer,
-        card: None,
-    };
-    let created = create_payin(&state, &req.project, &req.fingerprint, input).await?;
+    let created = create_payin(&state, &req.project, &req.fingerprint, req.body.input()).await?;
     Ok(Json(PaymentResponse::of(&created.payment, View::Widget, &state.public_url)))
 }
 
