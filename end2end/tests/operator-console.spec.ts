@@ -105,7 +105,8 @@ test('operator: a receipt dispute resolved with another amount', async ({ browse
   // The receipt is shown inline, and served as an image.
   const receipt = operatorPage.getByRole('img', { name: /^Receipt uploaded by the payer/ });
   await expect(receipt).toBeVisible();
-  expect(await receipt.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  // Visible is laid out, not loaded: wait for the image itself.
+  await expect.poll(() => receipt.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBe(1);
   const received = (amount - 1000) / 100;
   await operatorPage.getByLabel("Amount received (empty: the payment's)").fill(received.toFixed(2));
   await operatorPage.getByRole('button', { name: 'Funds arrived: success' }).click();
