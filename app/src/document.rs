@@ -7,7 +7,7 @@ use leptos::prelude::*;
 use leptos::tachys::view::any_view::AnyView;
 
 use crate::i18n::{Arg, I18n, t_with};
-use crate::model::{AcsView, BankView, PageContext, PaymentView, PostBack, ShopView};
+use crate::model::{AcsView, BankView, LanguageLink, PageChrome, PageContext, PaymentView, PostBack, ShopView};
 use crate::pages::{
     AcsBody, BankBody, Footer, Header, NotFoundBody, PaymentBody, PostBackBody, ShopBody, UnavailableBody,
 };
@@ -51,9 +51,9 @@ fn render(ctx: PageContext, i18n: I18n, body: impl FnOnce() -> (String, AnyView)
                 </head>
                 <body>
                     {ctx.sandbox.then(|| view! { <p class="sandbox-banner" role="note">{crate::i18n::t("sandbox-banner")}</p> })}
-                    <Header languages=ctx.languages.clone() lang=ctx.lang.clone()/>
+                    {leptos::tachys::html::InertElement::new(ctx.chrome.header(&ctx.path))}
                     {body}
-                    <Footer/>
+                    {leptos::tachys::html::InertElement::new(ctx.chrome.footer.clone())}
                 </body>
             </html>
         }
@@ -61,6 +61,41 @@ fn render(ctx: PageContext, i18n: I18n, body: impl FnOnce() -> (String, AnyView)
     });
     drop(owner);
     html
+}
+
+/// Renders a fragment of a page in a language (outside any page).
+fn fragment<V: IntoView + 'static>(i18n: I18n, view: impl FnOnce() -> V) -> String {
+    let owner = Owner::new_root(Some(Arc::new(hydration_context::SsrSharedContext::new())));
+    let html = owner.with(|| {
+        provide_context(i18n);
+        view().to_html()
+    });
+    drop(owner);
+    html
+}
+
+/// The header of every page: the skip link, the brand and the language menu with `links`.
+pub fn render_header(i18n: I18n, lang: &str, links: Vec<LanguageLink>) -> String {
+    let lang = lang.to_string();
+    fragment(i18n, move || view! { <Header languages=links lang=lang/> })
+}
+
+/// The header and footer of every page in `lang`, once ([`PageChrome`]). `languages`: each
+/// language's code and name in itself, in the menu's order.
+pub fn render_chrome(i18n: I18n, lang: &str, languages: &[(&str, &str)]) -> PageChrome {
+    let links = languages
+        .iter()
+        .map(|(code, name)| LanguageLink {
+            code: code.to_string(),
+            name: name.to_string(),
+            href: format!("{}?lang={code}", PageChrome::PATH),
+        })
+        .collect();
+    let header = render_header(i18n.clone(), lang, links);
+    PageChrome {
+        header: header.split(PageChrome::PATH).map(str::to_string).collect(),
+        footer: fragment(i18n, || view! { <Footer/> }),
+    }
 }
 
 pub fn render_payment(ctx: PageContext, i18n: I18n, view: PaymentView) -> String {

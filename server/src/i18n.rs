@@ -53,7 +53,10 @@ pub fn is_supported(code: &str) -> bool {
 
 /// Every language's bundle, built once at start-up.
 pub struct Locales {
-    bundles: HashMap<&'static str, Arc<FluentBundle<FluentResource>>>,
+    /// Each language's translator, with its texts that take no arguments formatted once.
+    translators: HashMap<&'static str, I18n>,
+    /// Each language's page header and footer, rendered once.
+    chrome: HashMap<&'static str, Arc<app::model::PageChrome>>,
 }
 
 impl Default for Locales {
@@ -80,18 +83,46 @@ impl Locales {
             }
             bundles.insert(*code, Arc::new(bundle));
         }
-        Locales { bundles }
+        let english = bundles.get("en").expect("en bundle").clone();
+        let ids = |code: &str| {
+            let mut ids = Locales::page_keys(code);
+            ids.extend(console_keys(code));
+            ids
+        };
+        let english_ids = ids("en");
+        let translators = LANGUAGES
+            .iter()
+            .map(|(code, _, _)| {
+                let primary = bundles[code].clone();
+                let translator = Translator::new(primary, english.clone(), ids(code).iter().chain(&english_ids));
+                (*code, I18n(Arc::new(translator)))
+            })
+            .collect();
+        let mut locales = Locales { translators, chrome: HashMap::new() };
+        let menu: Vec<(&str, &str)> = LANGUAGES.iter().map(|(code, name, _)| (*code, *name)).collect();
+        for (code, _, _) in LANGUAGES {
+            let chrome = app::document::render_chrome(locales.i18n(code), code, &menu);
+            locales.chrome.insert(*code, Arc::new(chrome));
+        }
+        locales
+    }
+
+    /// The page header and footer of `lang` (English for a language not served).
+    pub fn chrome(&self, lang: &str) -> Arc<app::model::PageChrome> {
+        self.chrome.get(lang).or_else(|| self.chrome.get("en")).expect("en chrome").clone()
     }
 
     /// The translator of `lang` (falling back to English per message).
     pub fn i18n(&self, lang: &str) -> I18n {
-        let primary = self.bundles.get(lang).or_else(|| self.bundles.get("en")).expect("en bundle").clone();
-        let fallback = self.bundles.get("en").expect("en bundle").clone();
-        I18n(Arc::new(Translator { primary, fallback }))
+        self.translators.get(lang).or_else(|| self.translators.get("en")).expect("en translator").clone()
     }
 
     /// Message ids of a language (for completeness checks).
     pub fn keys(&self, lang: &str) -> Vec<String> {
+        Self::page_keys(lang)
+    }
+
+    fn page_keys(lang: &str) -> Vec<String> {
         let source = LANGUAGES.iter().find(|(c, _, _)| *c == lang).map(|(_, _, s)| *s).unwrap_or_default();
         message_ids(source)
     }
@@ -164,10 +195,54 @@ fn message_variables(source: &str) -> std::collections::BTreeMap<String, std::co
 struct Translator {
     primary: Arc<FluentBundle<FluentResource>>,
     fallback: Arc<FluentBundle<FluentResource>>,
+    /// The text of every message that takes no arguments, as [`Translator::format`] gives it:
+    /// most of a page's texts, formatted once instead of on every view.
+    fixed: HashMap<String, String>,
+}
+
+impl Translator {
+    /// `ids`: the messages to format once (the language's and English's).
+    fn new<'a>(
+        primary: Arc<FluentBundle<FluentResource>>,
+        fallback: Arc<FluentBundle<FluentResource>>,
+        ids: impl Iterator<Item = &'a String>,
+    ) -> Self {
+        let mut translator = Translator { primary, fallback, fixed: HashMap::new() };
+        let mut fixed = HashMap::new();
+        for id in ids {
+            if let Some(text) = translator.format(id, &FluentArgs::new(), false) {
+                fixed.insert(id.clone(), text);
+            }
+        }
+        translator.fixed = fixed;
+        translator
+    }
+
+    /// The first of the page's language and English that formats `key` without an error.
+    fn format(&self, key: &str, args: &FluentArgs, log: bool) -> Option<String> {
+        for bundle in [&self.primary, &self.fallback] {
+            if let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) {
+                let mut errors = Vec::new();
+                let text = bundle.format_pattern(pattern, Some(args), &mut errors);
+                if errors.is_empty() {
+                    return Some(text.into_owned());
+                }
+                if log {
+                    tracing::warn!(key, ?errors, "fluent message formatting failed");
+                }
+            }
+        }
+        None
+    }
 }
 
 impl Translate for Translator {
     fn text(&self, key: &str, args: &[(&str, Arg)]) -> String {
+        if args.is_empty()
+            && let Some(text) = self.fixed.get(key)
+        {
+            return text.clone();
+        }
         let mut fluent_args = FluentArgs::new();
         for (name, value) in args {
             match value {
@@ -175,15 +250,8 @@ impl Translate for Translator {
                 Arg::Number(n) => fluent_args.set(*name, FluentValue::from(*n)),
             }
         }
-        for bundle in [&self.primary, &self.fallback] {
-            if let Some(pattern) = bundle.get_message(key).and_then(|m| m.value()) {
-                let mut errors = Vec::new();
-                let text = bundle.format_pattern(pattern, Some(&fluent_args), &mut errors);
-                if errors.is_empty() {
-                    return text.into_owned();
-                }
-                tracing::warn!(key, ?errors, "fluent message formatting failed");
-            }
+        if let Some(text) = self.format(key, &fluent_args, true) {
+            return text;
         }
         tracing::warn!(key, "missing translation");
         key.to_string()
@@ -352,6 +420,58 @@ fn currency_sign(code: &str, lang: &str) -> Option<&'static str> {
 mod tests {
     use super::*;
     use std::collections::BTreeSet;
+
+    #[test]
+    fn texts_without_arguments_are_formatted_once_and_the_others_on_each_call() {
+        let locales = Locales::load();
+        let i18n = locales.i18n("de");
+        assert_eq!(i18n.0.text("brand", &[]), "Kassa");
+        let title = i18n.0.text("page-title", &[("amount", Arg::Text("1 500,00 ₽".into()))]);
+        assert!(title.contains("1 500,00 ₽"), "{title}");
+        // A message only English has falls back per message, formatted once or not.
+        let translator = Translator::new(
+            Arc::new(bundle("de", "brand = Kasse\n")),
+            Arc::new(bundle("en", "brand = Kassa\nonly-en = Only\npage-title = Payment of { $amount }\n")),
+            [].iter(),
+        );
+        assert!(translator.fixed.is_empty());
+        let ids = ["brand".to_string(), "only-en".to_string(), "page-title".to_string()];
+        let translator = Translator::new(translator.primary, translator.fallback, ids.iter());
+        assert_eq!(translator.text("brand", &[]), "Kasse");
+        assert_eq!(translator.text("only-en", &[]), "Only");
+        assert_eq!(translator.fixed.get("only-en").map(String::as_str), Some("Only"));
+        assert!(!translator.fixed.contains_key("page-title"));
+        assert_eq!(translator.text("page-title", &[("amount", Arg::Number(5))]), "Payment of 5");
+    }
+
+    fn bundle(lang: &str, source: &str) -> FluentBundle<FluentResource> {
+        let mut bundle = FluentBundle::new_concurrent(vec![lang.parse().unwrap()]);
+        bundle.set_use_isolating(false);
+        bundle.add_resource(FluentResource::try_new(source.to_string()).unwrap()).unwrap();
+        bundle
+    }
+
+    #[test]
+    fn the_header_rendered_once_is_the_header_rendered_per_page() {
+        let locales = Locales::load();
+        let path = "/pay/0123456789abcdef0123456789abcdef01234567";
+        for (lang, _, _) in LANGUAGES {
+            let links = LANGUAGES
+                .iter()
+                .map(|(code, name, _)| app::model::LanguageLink {
+                    code: code.to_string(),
+                    name: name.to_string(),
+                    href: format!("{path}?lang={code}"),
+                })
+                .collect();
+            let direct = app::document::render_header(locales.i18n(lang), lang, links);
+            let once = locales.chrome(lang).header(path);
+            assert_eq!(once, direct, "{lang}");
+            assert_eq!(once.matches(&format!("href=\"{path}?lang=")).count(), LANGUAGES.len(), "{lang}");
+        }
+        // A path is an attribute value: nothing in it ends the attribute.
+        assert!(locales.chrome("en").header("/x\"y").contains("href=\"/x&quot;y?lang=en\""));
+    }
 
     #[test]
     fn phones_are_grouped_and_masked() {

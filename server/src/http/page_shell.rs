@@ -14,8 +14,8 @@ use super::AppState;
 use crate::domain::payment::{Payment, is_page_token};
 use crate::domain::payments::DomainError;
 use crate::domain::project::{EmbedOrigin, Project};
-use crate::i18n::{self, LANGUAGES};
-use app::model::{LanguageLink, Notice, PageContext};
+use crate::i18n;
+use app::model::{Notice, PageContext};
 
 #[derive(Debug, Deserialize)]
 pub struct LangQuery {
@@ -114,14 +114,8 @@ pub fn page_context(state: &AppState, lang: &str, path: &str, nonce: String, ref
     PageContext {
         lang: lang.to_string(),
         dir: crate::i18n::is_rtl(lang).then(|| "rtl".to_string()),
-        languages: LANGUAGES
-            .iter()
-            .map(|(code, name, _)| LanguageLink {
-                code: code.to_string(),
-                name: name.to_string(),
-                href: format!("{path}?lang={code}"),
-            })
-            .collect(),
+        chrome: state.locales.chrome(lang),
+        path: path.to_string(),
         nonce,
         css_href: state.assets.css_href.clone(),
         theme_href: None,

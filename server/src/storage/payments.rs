@@ -95,6 +95,7 @@ macro_rules! payment_store {
             /// Builds the storage and starts its group-insert writer.
             pub(super) fn start(
                 pool: Pool<$db>,
+                readers: super::sql::Readers<$db>,
                 writer: Pool<$db>,
                 dialect: super::sql::Dialect,
                 vault: std::sync::Arc<crate::crypto::vault::Vault>,
@@ -105,7 +106,7 @@ macro_rules! payment_store {
                 tokio::spawn(Self::signature_writer(writer.clone(), signature_queue, dialect));
                 let (payouts, payout_queue) = tokio::sync::mpsc::channel(1024);
                 tokio::spawn(Self::payout_writer(writer.clone(), dialect, payout_queue));
-                SqlStorage { pool, writer, dialect, vault, inserts, signatures, payouts }
+                SqlStorage { pool, readers, writer, dialect, vault, inserts, signatures, payouts }
             }
 
             async fn insert_writer(
@@ -365,7 +366,8 @@ macro_rules! payment_store {
 
             async fn fetch_payment(&self, condition: &str, value: &str) -> Result<Option<Payment>> {
                 let sql = format!("SELECT {PAYMENT_COLUMNS} FROM payments WHERE {condition} = $1");
-                let row: Option<PaymentRow> = sqlx::query_as(&sql).bind(value).fetch_optional(&self.pool).await?;
+                let row: Option<PaymentRow> =
+                    sqlx::query_as(&sql).bind(value).fetch_optional(&mut *self.readers.get().await?).await?;
                 row.map(Payment::try_from).transpose()
             }
 
@@ -417,8 +419,11 @@ macro_rules! payment_store {
 
             async fn payment(&self, project_id: &str, payment_id: &str) -> Result<Option<Payment>> {
                 let sql = format!("SELECT {PAYMENT_COLUMNS} FROM payments WHERE project_id = $1 AND payment_id = $2");
-                let row: Option<PaymentRow> =
-                    sqlx::query_as(&sql).bind(project_id).bind(payment_id).fetch_optional(&self.pool).await?;
+                let row: Option<PaymentRow> = sqlx::query_as(&sql)
+                    .bind(project_id)
+                    .bind(payment_id)
+                    .fetch_optional(&mut *self.readers.get().await?)
+                    .await?;
                 row.map(Payment::try_from).transpose()
             }
 
@@ -437,7 +442,8 @@ macro_rules! payment_store {
                      JOIN (SELECT {PROJECT_COLUMNS} FROM projects p JOIN merchants m ON m.id = p.merchant_id) proj \
                      ON proj.id = pay.project_id"
                 );
-                let row: Option<PageRow> = sqlx::query_as(&sql).bind(token).fetch_optional(&self.pool).await?;
+                let row: Option<PageRow> =
+                    sqlx::query_as(&sql).bind(token).fetch_optional(&mut *self.readers.get().await?).await?;
                 row.map(|r| Ok((Payment::try_from(r.payment)?, Project::try_from(r.project)?))).transpose()
             }
 

@@ -57,6 +57,63 @@ impl Dialect {
     }
 }
 
+/// Connections for the hottest point reads. sqlx's pool pings a connection when it is taken
+/// and again when it is given back; on SQLite each ping is a round trip to the connection's
+/// own thread, so a pooled read costs three hand-offs between threads where the query needs
+/// one. SQLite reads therefore run on a few connections of their own (a local file cannot drop
+/// a connection the way a network can); with none (PostgreSQL), reads take the pool.
+pub(super) struct Readers<DB: Database> {
+    own: Vec<tokio::sync::Mutex<DB::Connection>>,
+    next: std::sync::atomic::AtomicUsize,
+    pool: Pool<DB>,
+}
+
+/// A connection taken for one read: one of the readers' own, or the pool's.
+pub(super) enum Reader<'a, DB: Database> {
+    Own(tokio::sync::MutexGuard<'a, DB::Connection>),
+    Pooled(sqlx::pool::PoolConnection<DB>),
+}
+
+impl<DB: Database> Readers<DB> {
+    pub fn new(own: Vec<DB::Connection>, pool: Pool<DB>) -> Self {
+        Readers { own: own.into_iter().map(tokio::sync::Mutex::new).collect(), next: 0.into(), pool }
+    }
+
+    /// A free connection of the readers' own if there is one, else the next in turn.
+    pub async fn get(&self) -> Result<Reader<'_, DB>> {
+        if self.own.is_empty() {
+            return Ok(Reader::Pooled(self.pool.acquire().await?));
+        }
+        let start = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let n = self.own.len();
+        for i in 0..n {
+            if let Ok(conn) = self.own[(start + i) % n].try_lock() {
+                return Ok(Reader::Own(conn));
+            }
+        }
+        Ok(Reader::Own(self.own[start % n].lock().await))
+    }
+}
+
+impl<DB: Database> std::ops::Deref for Reader<'_, DB> {
+    type Target = DB::Connection;
+    fn deref(&self) -> &DB::Connection {
+        match self {
+            Reader::Own(c) => c,
+            Reader::Pooled(c) => c,
+        }
+    }
+}
+
+impl<DB: Database> std::ops::DerefMut for Reader<'_, DB> {
+    fn deref_mut(&mut self) -> &mut DB::Connection {
+        match self {
+            Reader::Own(c) => c,
+            Reader::Pooled(c) => c,
+        }
+    }
+}
+
 /// The pool a session store uses (built at start-up from the opened database).
 #[derive(Clone, Debug)]
 pub enum SessionPool {
@@ -68,6 +125,8 @@ pub enum SessionPool {
 pub struct SqlStorage<DB: Database> {
     /// Reads.
     pub(super) pool: Pool<DB>,
+    /// Point reads of one payment (the payment page, status polls): see [`Readers`].
+    pub(super) readers: Readers<DB>,
     /// Writes. For SQLite a single connection, so writers queue here instead of spinning on the
     /// database lock; for PostgreSQL the same pool as reads.
     pub(super) writer: Pool<DB>,

@@ -4,12 +4,17 @@
 use std::str::FromStr;
 use std::time::Duration;
 
+use sqlx::ConnectOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
 use super::OpenError;
-use super::sql::{Dialect, SqlStorage};
+use super::sql::{Dialect, Readers, SqlStorage};
 
 const DIALECT: Dialect = Dialect { skip_locked: "", lock_row: "", relaxed_commit: "", anonymous_params: true };
+
+/// Connections of the payment reads' own ([`Readers`]): a few more than the cores, so a read
+/// seldom waits for another.
+const READERS: usize = 4;
 
 pub(super) async fn open(
     url: &str,
@@ -36,9 +41,20 @@ pub(super) async fn open(
     }
     // The one writer prepares a statement per batch size of each group writer (payins,
     // payouts, signatures): keep them all rather than re-parsing under load.
-    let writer =
-        SqlitePoolOptions::new().max_connections(1).connect_with(options.clone().statement_cache_capacity(512)).await?;
+    // No ping when a connection leaves the pool: it is a round trip to the connection's thread,
+    // and a connection to a local file cannot have been dropped by a peer meanwhile.
+    let writer = SqlitePoolOptions::new()
+        .max_connections(1)
+        .test_before_acquire(false)
+        .connect_with(options.clone().statement_cache_capacity(512))
+        .await?;
     sqlx::migrate!("../migrations/sqlite").run(&writer).await?;
-    let pool = SqlitePoolOptions::new().max_connections(8).connect_with(options).await?;
-    Ok(SqlStorage::<sqlx::Sqlite>::start(pool, writer, DIALECT, vault))
+    let pool =
+        SqlitePoolOptions::new().max_connections(8).test_before_acquire(false).connect_with(options.clone()).await?;
+    let mut own = Vec::with_capacity(READERS);
+    for _ in 0..READERS {
+        own.push(options.connect().await?);
+    }
+    let readers = Readers::new(own, pool.clone());
+    Ok(SqlStorage::<sqlx::Sqlite>::start(pool, readers, writer, DIALECT, vault))
 }
