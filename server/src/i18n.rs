@@ -68,6 +68,8 @@ impl Default for Locales {
 impl Locales {
     pub fn load() -> Self {
         let mut bundles = HashMap::new();
+        // Each language's message ids, read off the resources as they are parsed here.
+        let mut ids: HashMap<&str, Vec<String>> = HashMap::new();
         for (code, _, source) in LANGUAGES {
             let resource = FluentResource::try_new(source.to_string())
                 .unwrap_or_else(|(_, errors)| panic!("locales/{code}/main.ftl does not parse: {errors:?}"));
@@ -75,26 +77,22 @@ impl Locales {
             let mut bundle = FluentBundle::new_concurrent(vec![lang]);
             // No Unicode isolation marks around arguments: amounts are copied from the page.
             bundle.set_use_isolating(false);
+            ids.entry(code).or_default().extend(ids_in(&resource));
             bundle.add_resource(resource).expect("no duplicate message ids");
             if let Some((_, console)) = CONSOLE_TEXTS.iter().find(|(c, _)| c == code) {
                 let console = FluentResource::try_new(console.to_string())
                     .unwrap_or_else(|(_, errors)| panic!("locales/{code}/console.ftl does not parse: {errors:?}"));
+                ids.entry(code).or_default().extend(ids_in(&console));
                 bundle.add_resource(console).expect("console message ids differ from the page's");
             }
             bundles.insert(*code, Arc::new(bundle));
         }
         let english = bundles.get("en").expect("en bundle").clone();
-        let ids = |code: &str| {
-            let mut ids = Locales::page_keys(code);
-            ids.extend(console_keys(code));
-            ids
-        };
-        let english_ids = ids("en");
         let translators = LANGUAGES
             .iter()
             .map(|(code, _, _)| {
                 let primary = bundles[code].clone();
-                let translator = Translator::new(primary, english.clone(), ids(code).iter().chain(&english_ids));
+                let translator = Translator::new(primary, english.clone(), ids[code].iter().chain(&ids["en"]));
                 (*code, I18n(Arc::new(translator)))
             })
             .collect();
@@ -119,10 +117,6 @@ impl Locales {
 
     /// Message ids of a language (for completeness checks).
     pub fn keys(&self, lang: &str) -> Vec<String> {
-        Self::page_keys(lang)
-    }
-
-    fn page_keys(lang: &str) -> Vec<String> {
         let source = LANGUAGES.iter().find(|(c, _, _)| *c == lang).map(|(_, _, s)| *s).unwrap_or_default();
         message_ids(source)
     }
@@ -135,13 +129,14 @@ pub fn console_keys(lang: &str) -> Vec<String> {
 
 fn message_ids(source: &str) -> Vec<String> {
     let resource = FluentResource::try_new(source.to_string()).unwrap_or_else(|(r, _)| r);
-    resource
-        .entries()
-        .filter_map(|e| match e {
-            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
-            _ => None,
-        })
-        .collect()
+    ids_in(&resource).collect()
+}
+
+fn ids_in(resource: &FluentResource) -> impl Iterator<Item = String> + '_ {
+    resource.entries().filter_map(|e| match e {
+        fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+        _ => None,
+    })
 }
 
 /// The variables each message of a locale uses (`$amount`…), for the placeholder check.
