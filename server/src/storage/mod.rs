@@ -4,6 +4,7 @@
 
 mod banks;
 mod console;
+mod direct;
 mod ledger;
 mod outbox;
 mod payments;

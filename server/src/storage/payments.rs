@@ -5,9 +5,9 @@ use async_trait::async_trait;
 use sqlx::{Pool, Postgres, Sqlite};
 
 use super::sql::{
-    HistoryRow, MAX_INSERT_BATCH, MAX_PAYOUT_BATCH, PAYMENT_COLUMNS, PROJECT_COLUMNS, PageRow, PaymentRow,
-    PayoutOutcome, PendingInsert, PendingPayout, SqlStorage, actor_from, corrupt, group_insert_sql, map_hold_violation,
-    to_json,
+    HistoryRow, MAX_INSERT_BATCH, MAX_PAYOUT_BATCH, PAYMENT_BY_ID_SQL, PAYMENT_COLUMNS, PAYMENT_PAGE_SQL, PageRow,
+    PaymentRow, PayoutOutcome, PendingInsert, PendingPayout, SqlStorage, actor_from, corrupt, group_insert_sql,
+    map_hold_violation, to_json,
 };
 use crate::domain::ledger::LedgerEntry;
 use crate::domain::outbox::CallbackState;
@@ -89,13 +89,24 @@ pub(super) fn payment_filter_sql(f: &PaymentFilter) -> (String, Vec<FilterParam>
     (conditions.join(" AND "), params)
 }
 
+/// A payment from a direct read's row ([`super::direct`]).
+fn direct_payment(row: &rusqlite::Row<'_>) -> Result<Payment> {
+    Payment::try_from(super::direct::payment_row(row)?)
+}
+
+/// A payment and its project from a direct read's row of [`PAYMENT_PAGE_SQL`].
+fn direct_page(row: &rusqlite::Row<'_>) -> Result<(Payment, Project)> {
+    let project = super::direct::project_row(row, super::direct::PAYMENT_COLUMN_COUNT)?;
+    Ok((direct_payment(row)?, Project::try_from(project)?))
+}
+
 macro_rules! payment_store {
     ($db:ty) => {
         impl SqlStorage<$db> {
             /// Builds the storage and starts its group-insert writer.
             pub(super) fn start(
                 pool: Pool<$db>,
-                readers: super::sql::Readers<$db>,
+                direct: Option<super::direct::DirectReads>,
                 writer: Pool<$db>,
                 dialect: super::sql::Dialect,
                 vault: std::sync::Arc<crate::crypto::vault::Vault>,
@@ -106,7 +117,7 @@ macro_rules! payment_store {
                 tokio::spawn(Self::signature_writer(writer.clone(), signature_queue, dialect));
                 let (payouts, payout_queue) = tokio::sync::mpsc::channel(1024);
                 tokio::spawn(Self::payout_writer(writer.clone(), dialect, payout_queue));
-                SqlStorage { pool, readers, writer, dialect, vault, inserts, signatures, payouts }
+                SqlStorage { pool, direct, writer, dialect, vault, inserts, signatures, payouts }
             }
 
             async fn insert_writer(
@@ -366,8 +377,10 @@ macro_rules! payment_store {
 
             async fn fetch_payment(&self, condition: &str, value: &str) -> Result<Option<Payment>> {
                 let sql = format!("SELECT {PAYMENT_COLUMNS} FROM payments WHERE {condition} = $1");
-                let row: Option<PaymentRow> =
-                    sqlx::query_as(&sql).bind(value).fetch_optional(&mut *self.readers.get().await?).await?;
+                if let Some(read) = self.direct.as_ref().and_then(|d| d.read(&sql, &[value], direct_payment)) {
+                    return read;
+                }
+                let row: Option<PaymentRow> = sqlx::query_as(&sql).bind(value).fetch_optional(&self.pool).await?;
                 row.map(Payment::try_from).transpose()
             }
 
@@ -418,12 +431,11 @@ macro_rules! payment_store {
             }
 
             async fn payment(&self, project_id: &str, payment_id: &str) -> Result<Option<Payment>> {
-                let sql = format!("SELECT {PAYMENT_COLUMNS} FROM payments WHERE project_id = $1 AND payment_id = $2");
-                let row: Option<PaymentRow> = sqlx::query_as(&sql)
-                    .bind(project_id)
-                    .bind(payment_id)
-                    .fetch_optional(&mut *self.readers.get().await?)
-                    .await?;
+                if let Some(read) = self.direct.as_ref().and_then(|d| d.read(PAYMENT_BY_ID_SQL, &[project_id, payment_id], direct_payment)) {
+                    return read;
+                }
+                let row: Option<PaymentRow> =
+                    sqlx::query_as(PAYMENT_BY_ID_SQL).bind(project_id).bind(payment_id).fetch_optional(&self.pool).await?;
                 row.map(Payment::try_from).transpose()
             }
 
@@ -436,14 +448,10 @@ macro_rules! payment_store {
             }
 
             async fn payment_page(&self, token: &str) -> Result<Option<(Payment, Project)>> {
-                // Each side selects its own columns first, so no name is ambiguous in the join.
-                let sql = format!(
-                    "SELECT * FROM (SELECT {PAYMENT_COLUMNS} FROM payments WHERE page_token = $1) pay \
-                     JOIN (SELECT {PROJECT_COLUMNS} FROM projects p JOIN merchants m ON m.id = p.merchant_id) proj \
-                     ON proj.id = pay.project_id"
-                );
-                let row: Option<PageRow> =
-                    sqlx::query_as(&sql).bind(token).fetch_optional(&mut *self.readers.get().await?).await?;
+                if let Some(read) = self.direct.as_ref().and_then(|d| d.read(PAYMENT_PAGE_SQL, &[token], direct_page)) {
+                    return read;
+                }
+                let row: Option<PageRow> = sqlx::query_as(PAYMENT_PAGE_SQL).bind(token).fetch_optional(&self.pool).await?;
                 row.map(|r| Ok((Payment::try_from(r.payment)?, Project::try_from(r.project)?))).transpose()
             }
 

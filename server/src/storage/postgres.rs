@@ -7,7 +7,7 @@ use std::time::Duration;
 use sqlx::postgres::PgPoolOptions;
 
 use super::OpenError;
-use super::sql::{Dialect, Readers, SqlStorage};
+use super::sql::{Dialect, SqlStorage};
 
 const DIALECT: Dialect = Dialect {
     skip_locked: "FOR UPDATE SKIP LOCKED",
@@ -26,5 +26,5 @@ pub(super) async fn open(
     let pool =
         PgPoolOptions::new().max_connections(16).acquire_timeout(Duration::from_secs(5)).connect_with(options).await?;
     sqlx::migrate!("../migrations/postgres").run(&pool).await?;
-    Ok(SqlStorage::<sqlx::Postgres>::start(pool.clone(), Readers::new(Vec::new(), pool.clone()), pool, DIALECT, vault))
+    Ok(SqlStorage::<sqlx::Postgres>::start(pool.clone(), None, pool, DIALECT, vault))
 }

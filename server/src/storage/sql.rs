@@ -57,63 +57,6 @@ impl Dialect {
     }
 }
 
-/// Connections for the hottest point reads. sqlx's pool pings a connection when it is taken
-/// and again when it is given back; on SQLite each ping is a round trip to the connection's
-/// own thread, so a pooled read costs three hand-offs between threads where the query needs
-/// one. SQLite reads therefore run on a few connections of their own (a local file cannot drop
-/// a connection the way a network can); with none (PostgreSQL), reads take the pool.
-pub(super) struct Readers<DB: Database> {
-    own: Vec<tokio::sync::Mutex<DB::Connection>>,
-    next: std::sync::atomic::AtomicUsize,
-    pool: Pool<DB>,
-}
-
-/// A connection taken for one read: one of the readers' own, or the pool's.
-pub(super) enum Reader<'a, DB: Database> {
-    Own(tokio::sync::MutexGuard<'a, DB::Connection>),
-    Pooled(sqlx::pool::PoolConnection<DB>),
-}
-
-impl<DB: Database> Readers<DB> {
-    pub fn new(own: Vec<DB::Connection>, pool: Pool<DB>) -> Self {
-        Readers { own: own.into_iter().map(tokio::sync::Mutex::new).collect(), next: 0.into(), pool }
-    }
-
-    /// A free connection of the readers' own if there is one, else the next in turn.
-    pub async fn get(&self) -> Result<Reader<'_, DB>> {
-        if self.own.is_empty() {
-            return Ok(Reader::Pooled(self.pool.acquire().await?));
-        }
-        let start = self.next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let n = self.own.len();
-        for i in 0..n {
-            if let Ok(conn) = self.own[(start + i) % n].try_lock() {
-                return Ok(Reader::Own(conn));
-            }
-        }
-        Ok(Reader::Own(self.own[start % n].lock().await))
-    }
-}
-
-impl<DB: Database> std::ops::Deref for Reader<'_, DB> {
-    type Target = DB::Connection;
-    fn deref(&self) -> &DB::Connection {
-        match self {
-            Reader::Own(c) => c,
-            Reader::Pooled(c) => c,
-        }
-    }
-}
-
-impl<DB: Database> std::ops::DerefMut for Reader<'_, DB> {
-    fn deref_mut(&mut self) -> &mut DB::Connection {
-        match self {
-            Reader::Own(c) => c,
-            Reader::Pooled(c) => c,
-        }
-    }
-}
-
 /// The pool a session store uses (built at start-up from the opened database).
 #[derive(Clone, Debug)]
 pub enum SessionPool {
@@ -125,8 +68,9 @@ pub enum SessionPool {
 pub struct SqlStorage<DB: Database> {
     /// Reads.
     pub(super) pool: Pool<DB>,
-    /// Point reads of one payment (the payment page, status polls): see [`Readers`].
-    pub(super) readers: Readers<DB>,
+    /// Point reads of one payment (the payment page, status polls) in the calling task, on
+    /// SQLite; `None` on PostgreSQL, whose reads take the pool (see [`super::direct`]).
+    pub(super) direct: Option<super::direct::DirectReads>,
     /// Writes. For SQLite a single connection, so writers queue here instead of spinning on the
     /// database lock; for PostgreSQL the same pool as reads.
     pub(super) writer: Pool<DB>,
@@ -306,8 +250,27 @@ impl TryFrom<PaymentRow> for Payment {
 
 /// The columns of a project as [`ProjectRow`] reads them (from `projects p` joined with
 /// `merchants m`).
-pub(super) const PROJECT_COLUMNS: &str =
-    "p.id, p.merchant_id, p.name, p.redirect_url, p.settings_json, m.name AS merchant_name";
+macro_rules! project_columns {
+    () => {
+        "p.id, p.merchant_id, p.name, p.redirect_url, p.settings_json, m.name AS merchant_name"
+    };
+}
+
+pub(super) const PROJECT_COLUMNS: &str = project_columns!();
+
+/// A payment by the project's `payment_id`.
+pub(super) const PAYMENT_BY_ID_SQL: &str =
+    concat!("SELECT ", payment_columns!(), " FROM payments WHERE project_id = $1 AND payment_id = $2");
+
+/// A payment by its page token, with its project (the payment page's one read). Each side
+/// selects its own columns first, so no name is ambiguous in the join.
+pub(super) const PAYMENT_PAGE_SQL: &str = concat!(
+    "SELECT * FROM (SELECT ",
+    payment_columns!(),
+    " FROM payments WHERE page_token = $1) pay JOIN (SELECT ",
+    project_columns!(),
+    " FROM projects p JOIN merchants m ON m.id = p.merchant_id) proj ON proj.id = pay.project_id"
+);
 
 /// A payment and its project (their column names do not overlap).
 #[derive(FromRow)]

@@ -4,18 +4,17 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::ConnectOptions;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
 use super::OpenError;
-use super::sql::{Dialect, Readers, SqlStorage};
+use super::direct::DirectReads;
+use super::sql::{Dialect, SqlStorage};
 
 const DIALECT: Dialect = Dialect { skip_locked: "", lock_row: "", relaxed_commit: "", anonymous_params: true };
 
-/// Connections of the payment reads' own ([`Readers`]): four, twice the cores of the machine
-/// it was measured on, so a read seldom waits for another; a read that finds all four busy
-/// waits in turn for one.
-const READERS: usize = 4;
+/// Connections of the direct reads ([`DirectReads`]): four, twice the cores of the machine it
+/// was measured on, so a read seldom finds them all in use (it then takes the pool).
+const DIRECT_READS: usize = 4;
 
 pub(super) async fn open(
     url: &str,
@@ -52,10 +51,12 @@ pub(super) async fn open(
     sqlx::migrate!("../migrations/sqlite").run(&writer).await?;
     let pool =
         SqlitePoolOptions::new().max_connections(8).test_before_acquire(false).connect_with(options.clone()).await?;
-    let mut own = Vec::with_capacity(READERS);
-    for _ in 0..READERS {
-        own.push(options.connect().await?);
-    }
-    let readers = Readers::new(own, pool.clone());
-    Ok(SqlStorage::<sqlx::Sqlite>::start(pool, readers, writer, DIALECT, vault))
+    // An in-memory database has no file another library could open: its reads take the pool.
+    let path = options.get_filename();
+    let direct = if path.is_file() {
+        Some(DirectReads::open(path, DIRECT_READS).map_err(|e| sqlx::Error::Configuration(Box::new(e)))?)
+    } else {
+        None
+    };
+    Ok(SqlStorage::<sqlx::Sqlite>::start(pool, direct, writer, DIALECT, vault))
 }
