@@ -1,6 +1,8 @@
 //! Server-rendered parts of the pages. Every text is looked up with [`t`]; every value the
 //! merchant or the user gave is inserted as text, which Leptos escapes.
 
+use std::sync::Arc;
+
 use leptos::prelude::*;
 
 use crate::enhance::{CardFormHelper, CopyButton, Countdown, LiveStatus};
@@ -140,7 +142,7 @@ fn Value(
 /// The payment details: the link or code to open first (on a phone that is the quickest
 /// way), the QR for another device, and every value with its copy button.
 #[component]
-fn Requisites(i: Instructions, view: PaymentView) -> impl IntoView {
+fn Requisites(i: Instructions, view: Arc<PaymentView>) -> impl IntoView {
     let label_key = match i.kind {
         InstructionKind::Card => "field-card-number",
         InstructionKind::Phone => "field-phone",
@@ -173,7 +175,7 @@ fn Requisites(i: Instructions, view: PaymentView) -> impl IntoView {
 }
 
 #[component]
-fn InstructionsScreen(i: Instructions, view: PaymentView) -> impl IntoView {
+fn InstructionsScreen(i: Instructions, view: Arc<PaymentView>) -> impl IntoView {
     let (title_key, text_key) = match i.kind {
         InstructionKind::Card => ("instructions-title", "instructions-card"),
         InstructionKind::Phone => ("instructions-title", "instructions-phone"),
@@ -198,7 +200,7 @@ fn InstructionsScreen(i: Instructions, view: PaymentView) -> impl IntoView {
 
 /// What happened: the outcome, reference, time, amount, method, card and payee.
 #[component]
-fn RecordBlock(record: PaymentRecord, view: PaymentView) -> impl IntoView {
+fn RecordBlock(record: PaymentRecord, view: Arc<PaymentView>) -> impl IntoView {
     let row = |label: String, value: String| {
         view! { <div class="row"><dt>{label}</dt><dd><span class="value">{value}</span></dd></div> }
     };
@@ -233,7 +235,7 @@ fn RecordBlock(record: PaymentRecord, view: PaymentView) -> impl IntoView {
 
 /// "Cancel this payment?": what happens, and the two answers.
 #[component]
-fn CancelQuestion(view: PaymentView, paid: bool) -> impl IntoView {
+fn CancelQuestion(view: Arc<PaymentView>, paid: bool) -> impl IntoView {
     let back = format!("{}?lang={}", view.base, view.lang);
     view! {
         <h2 id="cancel-title">{t("cancel-confirm-title")}</h2>
@@ -248,7 +250,7 @@ fn CancelQuestion(view: PaymentView, paid: bool) -> impl IntoView {
 }
 
 #[component]
-fn ReceiptForm(view: PaymentView) -> impl IntoView {
+fn ReceiptForm(view: Arc<PaymentView>) -> impl IntoView {
     view! {
         <section class="card-block" aria-labelledby="receipt-title">
             <h2 id="receipt-title">{t("receipt-title")}</h2>
@@ -264,7 +266,7 @@ fn ReceiptForm(view: PaymentView) -> impl IntoView {
 }
 
 #[component]
-fn CardFormScreen(form: CardForm, view: PaymentView) -> impl IntoView {
+fn CardFormScreen(form: CardForm, view: Arc<PaymentView>) -> impl IntoView {
     let error = |field: &str| form.errors.iter().find(|(f, _)| f == field).map(|(_, key)| t(key));
     let described = |field: &str, has: bool| has.then(|| format!("{field}-error"));
     let (pan_e, exp_e, holder_e, cvv_e) = (error("pan"), error("expiry"), error("holder"), error("cvv"));
@@ -331,6 +333,8 @@ fn HandOff(
 
 #[component]
 pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
+    // Shared by the screens' components rather than copied into each.
+    let view = Arc::new(view);
     let v = view.clone();
     let seconds_left = ((view.expires_at_ms - view.now_ms) / 1000).max(0);
     let minutes = ((seconds_left + 59) / 60).max(1);

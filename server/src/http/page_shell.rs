@@ -105,7 +105,9 @@ pub fn html_response_framed(
 pub fn new_nonce() -> String {
     use base64::Engine as _;
     let mut bytes = [0u8; 16];
-    rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut bytes);
+    // The thread's CSPRNG (seeded from the OS, reseeded as it goes) rather than a system call
+    // per page view.
+    rand::RngCore::fill_bytes(&mut rand::thread_rng(), &mut bytes);
     base64::engine::general_purpose::STANDARD_NO_PAD.encode(bytes)
 }
 
