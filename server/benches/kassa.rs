@@ -1071,6 +1071,11 @@ fn flate2_lite(data: &[u8]) -> Vec<u8> {
     enc.finish().unwrap()
 }
 
+/// Rounds of the static floor then the page, alternating; each warms up, then is measured.
+const PAGE_ROUNDS: usize = 4;
+const PAGE_WARMUP: Duration = Duration::from_secs(1);
+const PAGE_RUN: Duration = Duration::from_secs(3);
+
 async fn page_bench() {
     println!("## Hosted page: weight (gzip) and rendering throughput beside a static page\n");
     let (db, _dir) = fresh(Backend::Sqlite, "page").await;
@@ -1154,22 +1159,30 @@ async fn page_bench() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let floor_url = format!("http://{}/static", listener.local_addr().unwrap());
     tokio::spawn(async move { axum::serve(listener, floor_app).await.unwrap() });
-    let floor = {
-        let (client, url) = (client.clone(), floor_url.clone());
-        load(move |_| {
-            let (client, url) = (client.clone(), url.clone());
-            async move { matches!(client.get(&url).send().await, Ok(r) if r.status().is_success()) }
-        })
-        .await
-    };
-    let page = {
-        let (client, url) = (client.clone(), format!("{form_url}?lang=en"));
-        load(move |_| {
-            let (client, url, cookie) = (client.clone(), url.clone(), cookie.clone());
-            async move { matches!(client.get(&url).header("cookie", cookie).send().await, Ok(r) if r.status().is_success()) }
-        })
-        .await
-    };
+    // Alternating rounds, as for payouts: the floor and the page see the same moments of a
+    // shared machine, whose speed drifts by a fifth between minutes.
+    let (mut floor, mut page) = (Vec::new(), Vec::new());
+    for _ in 0..PAGE_ROUNDS {
+        let (floor_client, url) = (client.clone(), floor_url.clone());
+        floor.push(
+            load_for(PAGE_WARMUP, PAGE_RUN, move |_| {
+                let (client, url) = (floor_client.clone(), url.clone());
+                async move { matches!(client.get(&url).send().await, Ok(r) if r.status().is_success()) }
+            })
+            .await,
+        );
+        let (page_client, url, cookie) = (client.clone(), format!("{form_url}?lang=en"), cookie.clone());
+        page.push(
+            load_for(PAGE_WARMUP, PAGE_RUN, move |_| {
+                let (client, url, cookie) = (page_client.clone(), url.clone(), cookie.clone());
+                async move {
+                    matches!(client.get(&url).header("cookie", cookie).send().await, Ok(r) if r.status().is_success())
+                }
+            })
+            .await,
+        );
+    }
+    let (floor, page) = (Stats::of(&floor), Stats::of(&page));
     report("floor: static page of the same size", &floor);
     report("kassa: instructions page (load + render)", &page);
     println!("  {:<44} {:>8.0} %\n", "kassa / floor", 100.0 * page.throughput / floor.throughput);
