@@ -110,8 +110,8 @@ impl Columns<'_, '_> {
 /// A [`PaymentRow`] from a row of `PAYMENT_COLUMNS` (then [`project_row`]'s from column 30).
 pub(super) fn payment_row(row: &Row<'_>) -> Result<PaymentRow> {
     let mut c = Columns { row, at: 0 };
-    // In the order of `payment_columns!` (sql.rs); `direct_reads_equal_sqlx_reads` holds them
-    // equal field by field.
+    // In the order of `payment_columns!` (sql.rs); the test `direct_reads_equal_sqlx_reads_…`
+    // holds a payment with every column filled equal through both.
     Ok(PaymentRow {
         request_id: c.next()?,
         project_id: c.next()?,
@@ -171,7 +171,8 @@ mod tests {
     use crate::domain::catalogue::{Country, Currency, Integration, Method, WidgetMethod};
     use crate::domain::payment::{Actor, CardAuth, Details, Payment, PaymentState, PaymentType, Recipient};
     use crate::domain::ports::{PaymentStore, ProjectStore};
-    use crate::storage::sql::{PAYMENT_COLUMNS, SqlStorage};
+    use crate::storage::payments::direct_page;
+    use crate::storage::sql::{PAYMENT_COLUMNS, PAYMENT_PAGE_SQL, SqlStorage};
 
     /// A payment with every optional column filled, so a column read out of place shows.
     fn payment(project_id: &str) -> Payment {
@@ -260,9 +261,12 @@ mod tests {
         assert_eq!(project, storage.project("prj-1").await.unwrap().unwrap());
         assert_eq!(project.merchant_name, "m");
         assert!(storage.payment_page("no-such-token").await.unwrap().is_none());
+        // Those answers came from the direct connections, not the fallback.
+        let direct = storage.direct.as_ref().unwrap();
+        let read = direct.read(PAYMENT_PAGE_SQL, &["token-1"], direct_page).expect("a free connection");
+        assert_eq!(read.unwrap().unwrap(), (stored.clone(), project.clone()));
 
         // Every connection in use: the read answers from the pool, the same.
-        let direct = storage.direct.as_ref().unwrap();
         let held = direct.hold_all();
         assert!(direct.read("SELECT 1", &[], |_| Ok(())).is_none());
         assert_eq!(storage.payment_page("token-1").await.unwrap().unwrap(), (stored.clone(), project.clone()));

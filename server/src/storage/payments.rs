@@ -95,7 +95,7 @@ fn direct_payment(row: &rusqlite::Row<'_>) -> Result<Payment> {
 }
 
 /// A payment and its project from a direct read's row of [`PAYMENT_PAGE_SQL`].
-fn direct_page(row: &rusqlite::Row<'_>) -> Result<(Payment, Project)> {
+pub(super) fn direct_page(row: &rusqlite::Row<'_>) -> Result<(Payment, Project)> {
     let project = super::direct::project_row(row, super::direct::PAYMENT_COLUMN_COUNT)?;
     Ok((direct_payment(row)?, Project::try_from(project)?))
 }
