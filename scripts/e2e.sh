@@ -12,7 +12,10 @@ if ! [ -x /usr/bin/chromium ]; then
 fi
 # Fonts for every script the page is served in (Arabic and Devanagari come with noto-core; Chinese
 # needs CJK), so screenshots show text, not boxes.
-if ! fc-list 2>/dev/null | grep -qi "Noto Sans CJK" || ! fc-list 2>/dev/null | grep -qi "Noto Naskh Arabic"; then
+# fc-list's output is read whole first: `fc-list | grep -q` under pipefail fails when grep stops
+# reading at its first match, which would reinstall the fonts on every run.
+fonts="$(fc-list 2>/dev/null || true)"
+if ! grep -qi "Noto Sans CJK" <<<"$fonts" || ! grep -qi "Noto Naskh Arabic" <<<"$fonts"; then
   echo "installing Debian's Noto fonts"
   as_root apt-get update -qq
   DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq fonts-noto-core fonts-noto-cjk
