@@ -2,9 +2,9 @@
 //! validated draft or a list of field errors, never a panic, and a refused field is named.
 #![no_main]
 
-use kassa::http::merchant::Fingerprint;
-use kassa::http::payin::draft;
-use kassa::http::{ecom, p2p, payout, widget};
+use kassa::crypto::fingerprint::Fingerprint;
+use kassa::http::api::payin::draft;
+use kassa::http::api::{ecom, p2p, payout, widget};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

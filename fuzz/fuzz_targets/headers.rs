@@ -4,7 +4,7 @@
 #![no_main]
 
 use kassa::crypto::keys::{KeyType, RequestVerifier, generate_request_key, request_key_from_public_pem};
-use kassa::http::merchant::parse_timestamp;
+use kassa::http::api::auth::parse_timestamp;
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 

@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use kassa::http::card::parse_card_form;
+use kassa::http::page::card::parse_card_form;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

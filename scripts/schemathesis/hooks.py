@@ -196,7 +196,7 @@ def server_view(text):
 
 class Timestamps:
     """Kassa refuses a signature seen before on another endpoint until its timestamp expires
-    (replay protection, server/src/http/merchant.rs). Generated bodies repeat (`{"general":
+    (replay protection, server/src/http/api/auth.rs). Generated bodies repeat (`{"general":
     {"project_id": ...}}` for every read-only endpoint), so a body signed at the same second for
     two endpoints would be refused the second time. Each (normalized body, timestamp) pair is
     used for one endpoint only: another endpoint gets an earlier second (within the 300 s
@@ -298,7 +298,7 @@ def before_call(context, case, kwargs):
     if view is None:
         note["why_unsigned"] = "no body the server can parse"
     else:
-        # The replay record is per request path (not method): server/src/http/merchant.rs.
+        # The replay record is per request path (not method): server/src/http/api/auth.rs.
         ts = TIMESTAMPS.pick(normalize(view), case.formatted_path)
         proper = {
             "x-access-timestamp": ts,
@@ -363,7 +363,7 @@ def _json_of(response):
 
 # --- The check ----------------------------------------------------------------------------
 
-# The generic shape-check messages of server/src/http/field.rs.
+# The generic shape-check messages of server/src/http/api/field.rs.
 GENERIC = [
     re.compile(r"^is required$"),
     re.compile(r"^must be a string$"),
@@ -375,9 +375,9 @@ GENERIC = [
     re.compile(r"^must not be empty$"),
     re.compile(r"^must match \^.*$"),
 ]
-# Fixed shape-check sentences of server/src/http/payin.rs and payout.rs (a rule a regular
+# Fixed shape-check sentences of server/src/http/api/payin.rs and payout.rs (a rule a regular
 # expression cannot state exactly). Any message that is a line of the field's own description
-# counts too: the document writes a sentence rule into the description (server/src/http/shape.rs).
+# counts too: the document writes a sentence rule into the description (server/src/http/api/shape.rs).
 SENTENCES = [
     "must be an IPv4 or IPv6 address",
     "must be an email address",

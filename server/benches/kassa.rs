@@ -235,6 +235,7 @@ struct Kassa {
     base: String,
     key: (String, String, String, BenchSigner),
     stores: kassa::domain::ports::Stores,
+    services: kassa::services::Services,
 }
 
 /// The master key of bench servers (base64 of 32 bytes).
@@ -258,8 +259,9 @@ async fn start_kassa(database_url: &str, configure: impl FnOnce(&mut Config)) ->
     let app = Application::build(c).await.unwrap();
     let base = format!("http://{}", app.local_addr());
     let stores = app.stores();
+    let services = app.services();
     let created = admin::create_project(
-        stores.projects.as_ref(),
+        &services.projects,
         NewProject {
             merchant: "Bench".into(),
             name: "Bench".into(),
@@ -280,7 +282,7 @@ async fn start_kassa(database_url: &str, configure: impl FnOnce(&mut Config)) ->
         ))),
         KeyType::HmacSha512 => BenchSigner::Hmac(created.request_key.hmac_secret.clone().unwrap()),
     };
-    Kassa { base, key: (created.merchant_id, created.project_id, created.request_key.token, sk), stores }
+    Kassa { base, key: (created.merchant_id, created.project_id, created.request_key.token, sk), stores, services }
 }
 
 /// A request body and its headers, signed in advance so the load loop only sends.
@@ -784,7 +786,7 @@ async fn dashboard_bench() {
         for back in 1..=6 {
             kassa
                 .stores
-                .console
+                .stats
                 .roll_up_day(
                     today - back * kassa::domain::stats::DAY_MS,
                     kassa::domain::state_machine::reason::LIFETIME_EXPIRED,
@@ -794,8 +796,10 @@ async fn dashboard_bench() {
                 .unwrap();
         }
         let roll_up = started.elapsed();
-        kassa::domain::console::ConsoleUsers::new(kassa.stores.console.clone())
-            .add(kassa::domain::console::Audience::Operator, None, "bench", &Secret::new("bench bench bench".into()))
+        kassa
+            .services
+            .users
+            .add(kassa::domain::user::Audience::Operator, None, "bench", &Secret::new("bench bench bench".into()))
             .await
             .unwrap();
         let client = reqwest::Client::builder().cookie_store(true).build().unwrap();
@@ -834,9 +838,11 @@ async fn dashboard_bench() {
         );
         // The merchant console's payment list on the same million: the first page and one
         // half-way down (a keyset position), each loaded eleven times after a warm-up.
-        kassa::domain::console::ConsoleUsers::new(kassa.stores.console.clone())
+        kassa
+            .services
+            .users
             .add(
-                kassa::domain::console::Audience::Merchant,
+                kassa::domain::user::Audience::Merchant,
                 Some(&kassa.key.0),
                 "shop",
                 &Secret::new("bench bench bench".into()),

@@ -174,14 +174,12 @@ impl Config {
     }
 
     /// The HTTP server's limits.
-    pub fn limits(&self) -> crate::http::server::Limits {
-        crate::http::server::Limits {
+    pub fn limits(&self) -> Limits {
+        Limits {
             header_read_timeout: Duration::from_millis(self.header_read_timeout_ms),
             body_read_timeout: Duration::from_millis(self.body_read_timeout_ms),
             request_timeout: Duration::from_millis(self.request_timeout_ms),
-            max_connections: self
-                .max_connections
-                .unwrap_or_else(|| crate::http::server::connections_allowed_by_fd_limit(1000).min(10_000)),
+            max_connections: self.max_connections.unwrap_or_else(|| connections_allowed_by_fd_limit(1000).min(10_000)),
             max_in_flight: self.max_in_flight.max(1),
         }
     }
@@ -262,6 +260,33 @@ impl std::fmt::Debug for DatabaseUrl {
 impl std::fmt::Display for DatabaseUrl {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.redacted())
+    }
+}
+
+/// The limits of the server (each a `KASSA_*` setting, see the README).
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// How long a client has to send a request's headers, and how long an idle keep-alive
+    /// connection stays open.
+    pub header_read_timeout: Duration,
+    /// How long a request body may go without sending anything.
+    pub body_read_timeout: Duration,
+    /// How long a request may take in all.
+    pub request_timeout: Duration,
+    pub max_connections: usize,
+    pub max_in_flight: usize,
+}
+
+/// The most connections the process's file-descriptor limit leaves room for (the database,
+/// logs and files need some), or `fallback` when the limit cannot be read.
+pub fn connections_allowed_by_fd_limit(fallback: usize) -> usize {
+    let mut limit = libc::rlimit { rlim_cur: 0, rlim_max: 0 };
+    // SAFETY: getrlimit writes into the struct we own and reads nothing else.
+    let ok = unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } == 0;
+    if ok && limit.rlim_cur != libc::RLIM_INFINITY {
+        (limit.rlim_cur as usize).saturating_sub(128).max(16)
+    } else {
+        fallback
     }
 }
 

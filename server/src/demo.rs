@@ -8,12 +8,15 @@ use p256::pkcs8::DecodePrivateKey;
 use rand::Rng;
 use rand::rngs::OsRng;
 
-use crate::admin::{self, NewProject};
+use crate::admin;
 use crate::crypto::keys::KeyType;
+use crate::domain::audit::Who;
 use crate::domain::catalogue::{self, Country, MethodKind, WidgetMethod};
-use crate::domain::ports::Stores;
-use crate::domain::requisites::{NewRequisite, Requisites};
+use crate::domain::error::DomainError;
+use crate::domain::projects::NewProject;
+use crate::domain::requisite::NewRequisite;
 use crate::domain::rules::luhn_valid;
+use crate::services::Services;
 
 pub const DEMO_MERCHANT: &str = "Kassa Demo Shop";
 pub const DEMO_PROJECT: &str = "Demo";
@@ -35,40 +38,38 @@ impl std::fmt::Debug for DemoShop {
 }
 
 /// Creates the demo project on first start (with requisites), or gives the shop a new key.
-pub async fn prepare(stores: &Stores, requisites: &Requisites) -> anyhow::Result<DemoShop> {
-    let storage = stores.projects.as_ref();
-    let merchant = storage.merchant_by_name_or_create(DEMO_MERCHANT).await?;
-    let existing = storage.project_by_name(&merchant.id, DEMO_PROJECT).await?;
-    let (project_id, key) = match existing {
+pub async fn prepare(services: &Services) -> anyhow::Result<DemoShop> {
+    let explain = |e: DomainError| anyhow::anyhow!("demo project: {}", admin::describe(&e));
+    let existing = services.projects.by_name(DEMO_MERCHANT, DEMO_PROJECT).await.map_err(explain)?;
+    let (merchant_id, project_id, key) = match existing {
         Some(project) => {
             // A fresh key each start; the previous ones stop working (at most two are active).
-            storage.deactivate_request_keys_except(&project.id, "").await?;
-            let key = admin::add_request_key(storage, &project.id, KeyType::EcdsaP256, None).await?;
-            (project.id, key)
+            let key = services.keys.replace_all(&project.id, KeyType::EcdsaP256, &Who::Cli).await.map_err(explain)?;
+            (project.merchant_id, project.id, key)
         }
         None => {
-            let created = admin::create_project(
-                storage,
-                NewProject {
+            let created = services
+                .projects
+                .create(NewProject {
                     merchant: DEMO_MERCHANT.into(),
                     name: DEMO_PROJECT.into(),
                     request_key_type: KeyType::EcdsaP256,
                     public_key_pem: None,
                     callback_key_type: KeyType::EcdsaP256,
                     redirect_url: None,
-                },
-            )
-            .await?;
-            seed_requisites(stores, requisites).await?;
-            (created.project_id, created.request_key)
+                })
+                .await
+                .map_err(explain)?;
+            seed_requisites(services).await?;
+            (created.merchant_id, created.project_id, created.request_key)
         }
     };
     let pem = key.private_key_pem.ok_or_else(|| anyhow::anyhow!("demo key has no private key"))?;
     Ok(DemoShop {
-        merchant_id: merchant.id,
+        merchant_id,
         project_id,
         token: key.token,
-        signing_key: p256::ecdsa::SigningKey::from_pkcs8_pem(&pem)?,
+        signing_key: p256::ecdsa::SigningKey::from_pkcs8_pem(pem.expose())?,
     })
 }
 
@@ -152,7 +153,7 @@ fn requisite_value(kind: MethodKind, country: Country, method: &str) -> String {
 }
 
 /// Requisites per country and method kind, serving every method code of that kind.
-async fn seed_requisites(stores: &Stores, requisites: &Requisites) -> anyhow::Result<()> {
+async fn seed_requisites(services: &Services) -> anyhow::Result<()> {
     let mut groups: BTreeMap<(Country, &'static str, String), Vec<&'static str>> = BTreeMap::new();
     for row in catalogue::H2H {
         for m in row.deposit {
@@ -183,7 +184,7 @@ async fn seed_requisites(stores: &Stores, requisites: &Requisites) -> anyhow::Re
             }
         }
     }
-    let banks = stores.banks.banks(&Default::default()).await?;
+    let banks = services.banks.all().await.map_err(|e| anyhow::anyhow!("demo banks: {e}"))?;
     for ((country, currency, kind_code), methods) in groups {
         let kind = WidgetMethod::ALL
             .iter()
@@ -214,7 +215,8 @@ async fn seed_requisites(stores: &Stores, requisites: &Requisites) -> anyhow::Re
                 extra_param: None,
                 active: Some(true),
             };
-            requisites
+            services
+                .requisites
                 .create(requisite, None)
                 .await
                 .map_err(|e| anyhow::anyhow!("demo requisite ({country}, {kind_code}): {}", admin::describe(&e)))?;

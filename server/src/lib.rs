@@ -1,8 +1,10 @@
 //! Kassa: a payment processing service (merchant-api.md, decisions.md).
 //!
-//! Layout: [`http`] (the edge), [`domain`] (payments, state machine, catalogue; no HTTP, no
-//! SQL), [`storage`] (one trait, SQLite and PostgreSQL), [`callbacks`] (outbox, signer,
-//! dispatcher) and [`jobs`] (requisites search, deadlines).
+//! Layout: [`http`] (the edge, a folder per audience), [`domain`] (one service per capability
+//! over one state-change engine, records and pure rules, the ports; no HTTP, no SQL),
+//! [`storage`] (the ports on SQLite and PostgreSQL), [`callbacks`] (renderer, signer,
+//! dispatcher, integration check), [`acquirer`] and [`jobs`]; [`services`] builds the domain's
+//! services once, [`startup`] wires them to storage, the adapters and the server.
 
 // The page renders in many small allocations (tens of thousands of requests a second with
 // a few hundred allocations each); mimalloc spends about half of glibc's time on them and
@@ -21,6 +23,7 @@ pub mod http;
 pub mod i18n;
 pub mod jobs;
 pub mod secret;
+pub mod services;
 pub mod startup;
 pub mod storage;
 pub mod telemetry;
@@ -87,6 +90,106 @@ mod layering {
     fn handlers_talk_to_services_not_storage() {
         let found = violations("http", &["crate::storage", "sqlx", "domain::ports::Stores"], &[]);
         assert!(found.is_empty(), "{found:#?}");
+    }
+
+    #[test]
+    fn http_reaches_callbacks_only_through_the_domain() {
+        let found = violations("http", &["crate::callbacks"], &[]);
+        assert!(found.is_empty(), "{found:#?}");
+    }
+
+    /// The command line and its output go through the services, never storage.
+    #[test]
+    fn the_command_line_talks_to_services_not_storage() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+        for file in ["main.rs", "admin.rs"] {
+            let code = std::fs::read_to_string(root.join(file)).unwrap();
+            for forbidden in ["storage::", "domain::ports", ".stores"] {
+                assert!(!code.contains(forbidden), "{file} uses {forbidden}");
+            }
+        }
+    }
+
+    /// Every `.rs` file under `src/`, without its test module.
+    fn code_files() -> Vec<(PathBuf, String)> {
+        let mut files = Vec::new();
+        sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+        files
+            .into_iter()
+            .map(|(path, code)| {
+                let code = code.split("#[cfg(test)]\nmod tests").next().unwrap_or_default().to_string();
+                (path, code)
+            })
+            .collect()
+    }
+
+    /// Files stay small enough to read: the catalogue is data.
+    #[test]
+    fn no_file_over_800_lines() {
+        let mut files = Vec::new();
+        sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), &mut files);
+        let long: Vec<_> = files
+            .iter()
+            .filter(|(p, _)| !p.ends_with("domain/catalogue.rs"))
+            .filter(|(p, _)| std::fs::read_to_string(p).unwrap().lines().count() > 800)
+            .map(|(p, _)| p.display().to_string())
+            .collect();
+        assert!(long.is_empty(), "{long:#?}");
+    }
+
+    /// Functions stay short enough to read (rustfmt's layout: a function ends at the first line
+    /// that closes it at its own indentation); the page's view is the one long builder.
+    #[test]
+    fn no_function_over_80_lines() {
+        let mut long = Vec::new();
+        for (path, code) in code_files() {
+            let lines: Vec<&str> = code.lines().collect();
+            for (i, line) in lines.iter().enumerate() {
+                let trimmed = line.trim_start();
+                let indent = &line[..line.len() - trimmed.len()];
+                let is_fn = [
+                    "fn ",
+                    "pub fn ",
+                    "async fn ",
+                    "pub async fn ",
+                    "pub(super) fn ",
+                    "pub(super) async fn ",
+                    "pub(crate) fn ",
+                ]
+                .iter()
+                .any(|p| trimmed.starts_with(p));
+                if !is_fn || trimmed.ends_with(';') {
+                    continue;
+                }
+                let close = format!("{indent}}}");
+                if let Some(end) = lines[i + 1..].iter().position(|l| *l == close) {
+                    let name = trimmed.split('(').next().unwrap_or_default();
+                    if end + 2 > 80 && !name.ends_with("fn render_page") {
+                        long.push(format!("{}:{} {name} ({} lines)", path.display(), i + 1, end + 2));
+                    }
+                }
+            }
+        }
+        assert!(long.is_empty(), "{long:#?}");
+    }
+
+    /// A service holds one capability: about twenty public methods at most.
+    #[test]
+    fn no_service_with_more_than_20_public_methods() {
+        let mut wide = Vec::new();
+        for (path, code) in code_files() {
+            // A service holds ports (or the engine over them).
+            let service = code.contains("Arc<dyn ") || code.contains("Arc<Engine>");
+            if !path.to_string_lossy().contains("/domain/") || !service {
+                continue;
+            }
+            let methods =
+                code.lines().filter(|l| l.starts_with("    pub fn ") || l.starts_with("    pub async fn ")).count();
+            if methods > 20 {
+                wide.push(format!("{} ({methods})", path.display()));
+            }
+        }
+        assert!(wide.is_empty(), "{wide:#?}");
     }
 
     #[test]

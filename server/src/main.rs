@@ -6,7 +6,11 @@ use clap::{Parser, Subcommand};
 use kassa::admin::{self, NewProject};
 use kassa::config::Config;
 use kassa::crypto::keys::KeyType;
-use kassa::startup::Application;
+use kassa::domain::audit::Who;
+use kassa::domain::error::DomainError;
+use kassa::domain::projects::BrandChange;
+use kassa::domain::user::Audience;
+use kassa::startup::{self, Application};
 
 #[derive(Parser)]
 #[command(name = "kassa", version, about = "Kassa payment processing service")]
@@ -216,44 +220,61 @@ async fn main() -> std::process::ExitCode {
 
 async fn run(cli: Cli) -> anyhow::Result<()> {
     let config = cli.config;
-    let open = || async {
-        let vault = std::sync::Arc::new(kassa::crypto::vault::Vault::open(&config.key_source())?);
-        anyhow::Ok(kassa::storage::open(&config.database_url, vault).await?)
-    };
     match cli.command.unwrap_or(Command::Serve) {
-        Command::Serve => {
-            let app = Application::build(config).await?;
-            app.run_until_stopped().await
-        }
+        Command::Serve => Application::build(config).await?.run_until_stopped().await,
         Command::Migrate => {
-            open().await?;
+            startup::open_services(&config).await?;
             tracing::info!(database = %config.database_url, "migrations applied");
             Ok(())
         }
-        Command::Project {
-            command:
-                ProjectCommand::Create { merchant, name, request_key_type, public_key, callback_key_type, redirect_url },
-        } => {
-            let database = open().await?;
-            let created = admin::create_project(
-                database.stores.projects.as_ref(),
-                NewProject {
-                    merchant,
-                    name,
-                    request_key_type,
-                    public_key_pem: read_pem(public_key)?,
-                    callback_key_type,
-                    redirect_url,
-                },
-            )
-            .await?;
-            print_json(&created);
+        Command::Project { command } => project(&config, command).await,
+        Command::Key { command } => key(&config, command).await,
+        Command::Ledger { command: LedgerCommand::Verify } => verify_ledger(&config).await,
+        Command::Operator { command: OperatorCommand::Add { login, password_stdin: _ } } => {
+            add_user(&config, Audience::Operator, None, &login).await
+        }
+        Command::Operator { command: OperatorCommand::Disable { login } } => {
+            disable_user(&config, Audience::Operator, &login).await
+        }
+        Command::Merchant {
+            command: MerchantCommand::User { command: MerchantUserCommand::Add { merchant, login, password_stdin: _ } },
+        } => add_user(&config, Audience::Merchant, Some(&merchant), &login).await,
+        Command::Merchant { command: MerchantCommand::User { command: MerchantUserCommand::Disable { login } } } => {
+            disable_user(&config, Audience::Merchant, &login).await
+        }
+        Command::MasterKey { command: MasterKeyCommand::New } => {
+            println!("{}", kassa::crypto::vault::new_key_text());
             Ok(())
         }
-        Command::Project {
-            command:
-                ProjectCommand::Set { project, display_name, brand_color, logo, no_logo, embed_origins, no_embed_origins },
-        } => {
+        Command::MasterKey { command: MasterKeyCommand::Rotate } => {
+            let resealed = startup::reseal_secrets(&config).await?;
+            print_json(&serde_json::json!({"resealed": resealed}));
+            Ok(())
+        }
+    }
+}
+
+/// A domain refusal as the command line says it.
+fn refused(e: DomainError) -> anyhow::Error {
+    anyhow::anyhow!("{}", admin::describe(&e))
+}
+
+async fn project(config: &Config, command: ProjectCommand) -> anyhow::Result<()> {
+    let services = startup::open_services(config).await?;
+    match command {
+        ProjectCommand::Create { merchant, name, request_key_type, public_key, callback_key_type, redirect_url } => {
+            let new = NewProject {
+                merchant,
+                name,
+                request_key_type,
+                public_key_pem: read_pem(public_key)?,
+                callback_key_type,
+                redirect_url,
+            };
+            print_json(&admin::create_project(&services.projects, new).await?);
+            Ok(())
+        }
+        ProjectCommand::Set { project, display_name, brand_color, logo, no_logo, embed_origins, no_embed_origins } => {
             let embed_origins = (!embed_origins.is_empty() || no_embed_origins).then_some(embed_origins);
             if display_name.is_none() && brand_color.is_none() && logo.is_none() && !no_logo && embed_origins.is_none()
             {
@@ -262,12 +283,6 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                      --no-embed-origins"
                 );
             }
-            let database = open().await?;
-            let projects = kassa::domain::projects::Projects::new(database.stores.projects.clone());
-            let explain = |e: kassa::domain::payments::DomainError| match e {
-                kassa::domain::payments::DomainError::Missing => anyhow::anyhow!("no project {project}"),
-                e => anyhow::anyhow!("{}", admin::describe(&e)),
-            };
             // "" clears a name or a colour.
             fn given(v: &Option<String>) -> Option<Option<&str>> {
                 v.as_deref().map(|s| Some(s).filter(|s| !s.trim().is_empty()))
@@ -279,12 +294,16 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
                 (None, true) => Some(None),
                 (None, false) => None,
             };
-            projects
-                .set_brand(&project, given(&display_name), given(&brand_color), logo, embed_origins)
-                .await
-                .map_err(explain)?;
-            let updated =
-                projects.project(&project).await.map_err(explain)?.ok_or_else(|| anyhow::anyhow!("no project"))?;
+            let change = BrandChange {
+                display_name: given(&display_name),
+                brand_color: given(&brand_color),
+                logo,
+                embed_origins,
+            };
+            let updated = services.projects.set_brand(&project, change).await.map_err(|e| match e {
+                DomainError::Missing => anyhow::anyhow!("no project {project}"),
+                e => refused(e),
+            })?;
             print_json(&serde_json::json!({
                 "project_id": updated.id,
                 "display_name": updated.payee(),
@@ -294,96 +313,69 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
             }));
             Ok(())
         }
-        Command::Key { command: KeyCommand::Add { project, key_type, public_key } } => {
-            let database = open().await?;
+    }
+}
+
+async fn key(config: &Config, command: KeyCommand) -> anyhow::Result<()> {
+    let services = startup::open_services(config).await?;
+    match command {
+        KeyCommand::Add { project, key_type, public_key } => {
             let pem = read_pem(public_key)?;
-            let key =
-                admin::add_request_key(database.stores.projects.as_ref(), &project, key_type, pem.as_deref()).await?;
+            let key = admin::add_request_key(&services.keys, &project, key_type, pem.as_deref()).await.map_err(
+                |e| match e.0 {
+                    DomainError::Missing => anyhow::anyhow!("no project {project}"),
+                    e => refused(e),
+                },
+            )?;
             print_json(&key);
             Ok(())
         }
-        Command::Ledger { command: LedgerCommand::Verify } => {
-            let database = open().await?;
-            let mismatches = database.stores.ledger.verify().await?;
-            print_json(&serde_json::json!({"balances_checked": "all", "mismatches": mismatches}));
-            if mismatches.is_empty() {
-                Ok(())
-            } else {
-                anyhow::bail!("{} balance(s) differ from their ledger entries", mismatches.len())
-            }
-        }
-        Command::Operator { command: OperatorCommand::Add { login, password_stdin: _ } } => {
-            let password = password_from_stdin()?;
-            let database = open().await?;
-            let users = kassa::domain::console::ConsoleUsers::new(database.stores.console.clone());
-            let user = users
-                .add(kassa::domain::console::Audience::Operator, None, &login, &password)
-                .await
-                .map_err(|e| anyhow::anyhow!("{}", admin::describe(&e)))?;
-            print_json(&serde_json::json!({"login": user.login, "active": true}));
-            Ok(())
-        }
-        Command::Operator { command: OperatorCommand::Disable { login } } => {
-            let database = open().await?;
-            let users = kassa::domain::console::ConsoleUsers::new(database.stores.console.clone());
-            users
-                .disable(kassa::domain::console::Audience::Operator, &login)
-                .await
-                .map_err(|e| anyhow::anyhow!("{}", admin::describe(&e)))?;
-            print_json(&serde_json::json!({"login": login, "active": false}));
-            Ok(())
-        }
-        Command::Merchant {
-            command: MerchantCommand::User { command: MerchantUserCommand::Add { merchant, login, password_stdin: _ } },
-        } => {
-            let password = password_from_stdin()?;
-            let database = open().await?;
-            if database.stores.projects.projects_of_merchant(&merchant).await?.is_empty() {
-                anyhow::bail!("no merchant {merchant} with a project (kassa project create prints the merchant id)");
-            }
-            let users = kassa::domain::console::ConsoleUsers::new(database.stores.console.clone());
-            let user = users
-                .add(kassa::domain::console::Audience::Merchant, Some(&merchant), &login, &password)
-                .await
-                .map_err(|e| anyhow::anyhow!("{}", admin::describe(&e)))?;
-            print_json(&serde_json::json!({"login": user.login, "merchant_id": merchant, "active": true}));
-            Ok(())
-        }
-        Command::Merchant { command: MerchantCommand::User { command: MerchantUserCommand::Disable { login } } } => {
-            let database = open().await?;
-            let users = kassa::domain::console::ConsoleUsers::new(database.stores.console.clone());
-            users
-                .disable(kassa::domain::console::Audience::Merchant, &login)
-                .await
-                .map_err(|e| anyhow::anyhow!("{}", admin::describe(&e)))?;
-            print_json(&serde_json::json!({"login": login, "active": false}));
-            Ok(())
-        }
-        Command::MasterKey { command: MasterKeyCommand::New } => {
-            println!("{}", kassa::crypto::vault::new_key_text());
-            Ok(())
-        }
-        Command::MasterKey { command: MasterKeyCommand::Rotate } => {
-            let database = open().await?;
-            let resealed = database.stores.projects.reseal_secrets().await?;
-            print_json(&serde_json::json!({"resealed": resealed}));
-            Ok(())
-        }
-        Command::Key { command: KeyCommand::Deactivate { token } } => {
-            let database = open().await?;
-            let audit = kassa::domain::audit::AuditEntry::new(
-                &kassa::domain::audit::Who::Cli,
-                "request_key_deactivated",
-                kassa::domain::audit::Subject::Key,
-                &token,
-                kassa::domain::time::now_ms(),
-            )
-            .states("active", "inactive");
-            if !database.stores.projects.set_request_key_active(&token, false, Some(&audit)).await? {
-                anyhow::bail!("no request key with that token");
-            }
+        KeyCommand::Deactivate { token } => {
+            services.keys.set_active(None, &token, false, &Who::Cli).await.map_err(|e| match e {
+                DomainError::Missing => anyhow::anyhow!("no request key with that token"),
+                e => refused(e),
+            })?;
             print_json(&serde_json::json!({"token": token, "active": false}));
             Ok(())
         }
     }
+}
+
+async fn verify_ledger(config: &Config) -> anyhow::Result<()> {
+    let services = startup::open_services(config).await?;
+    let mismatches = services.balances.verify().await.map_err(refused)?;
+    print_json(&serde_json::json!({"balances_checked": "all", "mismatches": mismatches}));
+    if mismatches.is_empty() {
+        Ok(())
+    } else {
+        anyhow::bail!("{} balance(s) differ from their ledger entries", mismatches.len())
+    }
+}
+
+async fn add_user(config: &Config, audience: Audience, merchant: Option<&str>, login: &str) -> anyhow::Result<()> {
+    let password = password_from_stdin()?;
+    let services = startup::open_services(config).await?;
+    if let Some(merchant) = merchant
+        && services.projects.of_merchant(merchant).await.map_err(refused)?.is_empty()
+    {
+        anyhow::bail!("no merchant {merchant} with a project (kassa project create prints the merchant id)");
+    }
+    let user = services.users.add(audience, merchant, login, &password).await.map_err(refused)?;
+    match merchant {
+        Some(merchant) => {
+            print_json(&serde_json::json!({"login": user.login, "merchant_id": merchant, "active": true}))
+        }
+        None => print_json(&serde_json::json!({"login": user.login, "active": true})),
+    }
+    Ok(())
+}
+
+async fn disable_user(config: &Config, audience: Audience, login: &str) -> anyhow::Result<()> {
+    let services = startup::open_services(config).await?;
+    services.users.disable(audience, login).await.map_err(|e| match e {
+        DomainError::Missing => anyhow::anyhow!("no such user"),
+        e => refused(e),
+    })?;
+    print_json(&serde_json::json!({"login": login, "active": false}));
+    Ok(())
 }

@@ -8,21 +8,20 @@ use tokio::sync::watch;
 
 use crate::acquirer::sandbox::SandboxAcquirer;
 use crate::callbacks::dispatcher::{DeliverySettings, Dispatcher};
+use crate::callbacks::probe::Prober;
 use crate::callbacks::render::WireRenderer;
 use crate::config::Config;
 use crate::crypto::vault::Vault;
 use crate::demo::{self, DemoShop};
 use crate::domain::acquirer::Acquirer;
-use crate::domain::banks::Banks;
-use crate::domain::console::ConsoleUsers;
-use crate::domain::payments::{Payments, Settings};
+use crate::domain::engine::Settings;
 use crate::domain::ports::Stores;
-use crate::domain::projects::Projects;
-use crate::domain::requisites::Requisites;
+use crate::domain::user::Audience;
 use crate::http::Parts;
 use crate::http::{self, AppState};
 use crate::jobs;
 use crate::secret::Secret;
+use crate::services::{Adapters, Services};
 use crate::storage::{self, Sessions};
 
 pub struct Application {
@@ -30,7 +29,6 @@ pub struct Application {
     state: AppState,
     stores: Stores,
     sessions: Sessions,
-    payments: Arc<Payments>,
     /// Demo mode: the demo operator's and merchant user's password, printed at start.
     demo_operator: Option<Secret<String>>,
     demo_merchant_user: Option<Secret<String>>,
@@ -71,18 +69,11 @@ impl Application {
         if resealed > 0 {
             tracing::info!(resealed, "stored secrets sealed under the current master key");
         }
-        let banks = Arc::new(Banks::new(stores.banks.clone()));
-        banks.seed().await?;
         let listener =
             TcpListener::bind(config.bind).await.map_err(|e| anyhow::anyhow!("binding {}: {e}", config.bind))?;
         let address = listener.local_addr()?;
         let public_url =
             config.public_url.clone().unwrap_or_else(|| format!("http://{address}")).trim_end_matches('/').to_string();
-        let settings = Settings {
-            search_window_ms: config.requisites_search_s as i64 * 1000,
-            grace_ms: config.dispute_grace_s as i64 * 1000,
-            card_auth_timeout_ms: config.card_auth_timeout_s as i64 * 1000,
-        };
         let sandbox = if config.sandbox() {
             let key = stores.projects.service_secret("sandbox-acs-pares").await?;
             Some(Arc::new(SandboxAcquirer::new(&public_url, Secret::new(key))))
@@ -91,69 +82,34 @@ impl Application {
         };
         // The sandbox is the only acquirer until a real one is added behind the same trait.
         let acquirer = sandbox.clone().map(|s| s as Arc<dyn Acquirer>);
-        let renderer = Arc::new(WireRenderer::new(&public_url));
-        let payments = Arc::new(Payments::new(stores.clone(), settings, acquirer, renderer));
-        let requisites = Arc::new(Requisites::new(stores.requisites.clone(), stores.banks.clone(), payments.clone()));
-        let projects = Arc::new(Projects::new(stores.projects.clone()));
-        let consoles = Arc::new(ConsoleUsers::new(stores.console.clone()));
-        // Demo mode: an operator with a fresh password each start (printed with the rest).
-        let demo_operator = if config.demo {
-            let password = Secret::new(crate::domain::payment::new_page_token());
-            consoles
-                .add(crate::domain::console::Audience::Operator, None, DEMO_OPERATOR, &password)
-                .await
-                .map_err(|e| anyhow::anyhow!("creating the demo operator: {e}"))?;
-            Some(password)
-        } else {
-            None
-        };
+        let services = Services::new(&stores, adapters(&config, &public_url, acquirer));
+        services.banks.seed().await?;
+        // Demo mode: an operator and a merchant user with a fresh password each start (printed
+        // with the rest), and the demo shop's project.
+        let demo_operator =
+            if config.demo { Some(demo_user(&services, Audience::Operator, None).await?) } else { None };
         let demo = if config.demo {
             if config.operator_token.is_none() {
                 config.operator_token = Some(Secret::new(crate::domain::payment::new_page_token()));
             }
-            Some(Arc::new(demo::prepare(&stores, &requisites).await?))
+            Some(Arc::new(demo::prepare(&services).await?))
         } else {
             None
         };
-        // Demo mode: a console user of the demo merchant, with a fresh password each start.
         let demo_merchant_user = match &demo {
-            Some(shop) => {
-                let password = Secret::new(crate::domain::payment::new_page_token());
-                consoles
-                    .add(
-                        crate::domain::console::Audience::Merchant,
-                        Some(&shop.merchant_id),
-                        DEMO_MERCHANT_USER,
-                        &password,
-                    )
-                    .await
-                    .map_err(|e| anyhow::anyhow!("creating the demo merchant user: {e}"))?;
-                Some(password)
-            }
+            Some(shop) => Some(demo_user(&services, Audience::Merchant, Some(&shop.merchant_id)).await?),
             None => None,
         };
         let state = AppState::new(Parts {
             local_url: format!("http://{address}"),
             config,
             public_url,
-            payments: payments.clone(),
-            requisites,
-            projects,
-            banks,
+            services,
             vault,
             sandbox,
             demo,
-            consoles,
         });
-        Ok(Application {
-            listener,
-            state,
-            stores,
-            sessions: database.sessions,
-            payments,
-            demo_operator,
-            demo_merchant_user,
-        })
+        Ok(Application { listener, state, stores, sessions: database.sessions, demo_operator, demo_merchant_user })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -174,9 +130,9 @@ impl Application {
         self.stores.clone()
     }
 
-    /// The payments service (for tests that drive the domain with a clock of their own).
-    pub fn payments(&self) -> Arc<Payments> {
-        self.payments.clone()
+    /// The domain's services (for tests that drive the domain with a clock of their own).
+    pub fn services(&self) -> Services {
+        self.state.services.clone()
     }
 
     /// Serves until Ctrl-C or SIGTERM, with the background workers alongside.
@@ -192,18 +148,19 @@ impl Application {
                 per_host: config.callback_max_per_host as i64,
             },
         };
+        let services = &self.state.services;
         let mut workers = vec![
-            tokio::spawn(jobs::requisites_search(self.payments.clone(), stopped.clone())),
-            tokio::spawn(jobs::deadlines(self.payments.clone(), stopped.clone())),
-            tokio::spawn(jobs::housekeeping(self.state.projects.clone(), stopped.clone())),
-            tokio::spawn(jobs::dashboard_roll_up(self.payments.clone(), stopped.clone())),
+            tokio::spawn(jobs::requisites_search(services.scheduler.clone(), stopped.clone())),
+            tokio::spawn(jobs::deadlines(services.scheduler.clone(), stopped.clone())),
+            tokio::spawn(jobs::housekeeping(services.keys.clone(), stopped.clone())),
+            tokio::spawn(jobs::dashboard_roll_up(services.dashboard.clone(), stopped.clone())),
         ];
         if config.send_callbacks {
             let dispatcher = Dispatcher::new(
                 self.stores.outbox.clone(),
                 self.stores.projects.clone(),
                 delivery,
-                self.payments.callbacks_ready(),
+                services.signals.callbacks_ready(),
             );
             workers.push(tokio::spawn(dispatcher.run(stopped.clone())));
         }
@@ -215,8 +172,14 @@ impl Application {
         }
         let limits = self.state.config.limits();
         let router = http::router(self.state, self.sessions.clone());
-        http::server::serve(self.listener, router, limits, shutdown_signal(), std::time::Duration::from_secs(10))
-            .await?;
+        http::shared::server::serve(
+            self.listener,
+            router,
+            limits,
+            shutdown_signal(),
+            std::time::Duration::from_secs(10),
+        )
+        .await?;
         let _ = stop.send(true);
         cleaner.abort();
         for w in workers {
@@ -224,6 +187,53 @@ impl Application {
         }
         Ok(())
     }
+}
+
+/// The adapters the services run with: the timings of the configuration, the acquirer, the
+/// callback bodies' wire format and the integration check's client.
+fn adapters(config: &Config, public_url: &str, acquirer: Option<Arc<dyn Acquirer>>) -> Adapters {
+    Adapters {
+        settings: Settings {
+            search_window_ms: config.requisites_search_s as i64 * 1000,
+            grace_ms: config.dispute_grace_s as i64 * 1000,
+            card_auth_timeout_ms: config.card_auth_timeout_s as i64 * 1000,
+        },
+        acquirer,
+        renderer: Arc::new(WireRenderer::new(public_url)),
+        probe: Arc::new(Prober {
+            allow_private: config.allow_private_callbacks,
+            timeout: std::time::Duration::from_millis(config.callback_timeout_ms),
+        }),
+    }
+}
+
+/// The services over the configured database, for the command line (nothing is served).
+pub async fn open_services(config: &Config) -> anyhow::Result<Services> {
+    let vault = Arc::new(Vault::open(&config.key_source())?);
+    let database = storage::open(&config.database_url, vault)
+        .await
+        .map_err(|e| anyhow::anyhow!("opening the database {}: {e}", config.database_url))?;
+    let public_url = config.public_url.clone().unwrap_or_else(|| format!("http://{}", config.bind));
+    Ok(Services::new(&database.stores, adapters(config, &public_url, None)))
+}
+
+/// Re-seals every stored secret under the current master key (after a rotation).
+pub async fn reseal_secrets(config: &Config) -> anyhow::Result<u64> {
+    let vault = Arc::new(Vault::open(&config.key_source())?);
+    let database = storage::open(&config.database_url, vault).await?;
+    Ok(database.stores.projects.reseal_secrets().await?)
+}
+
+/// A demo console user with a fresh password (printed at start).
+async fn demo_user(services: &Services, audience: Audience, merchant: Option<&str>) -> anyhow::Result<Secret<String>> {
+    let password = Secret::new(crate::domain::payment::new_page_token());
+    let login = if audience == Audience::Operator { DEMO_OPERATOR } else { DEMO_MERCHANT_USER };
+    services
+        .users
+        .add(audience, merchant, login, &password)
+        .await
+        .map_err(|e| anyhow::anyhow!("creating the demo {} user: {e}", audience.code()))?;
+    Ok(password)
 }
 
 /// How to pay in demo mode, on standard output.

@@ -8,21 +8,27 @@ use std::time::{Duration, Instant};
 use super::{dispatcher, guard, signer};
 use crate::crypto::keys::{CallbackSigner, StoredCallbackKey};
 use crate::crypto::normalize;
+use crate::domain::outbox::{CallbackProbe, ProbeReport};
 
-/// What the check sent and received.
-#[derive(Debug)]
-pub struct ProbeReport {
-    pub url: String,
-    pub headers: Vec<(String, String)>,
-    pub body: String,
-    /// The normalized body, and the message the signature covers (decisions.md §2).
-    pub normalized: String,
-    pub signed_message: String,
-    pub algorithm: String,
-    pub http_status: Option<u16>,
-    pub error: Option<String>,
-    pub latency_ms: u128,
-    pub response_excerpt: Option<String>,
+/// The integration check as the domain's [`CallbackProbe`]: private addresses as the
+/// dispatcher allows them, a short timeout of its own.
+pub struct Prober {
+    pub allow_private: bool,
+    pub timeout: Duration,
+}
+
+#[async_trait::async_trait]
+impl CallbackProbe for Prober {
+    async fn probe(
+        &self,
+        key: &StoredCallbackKey,
+        merchant_id: &str,
+        project_id: &str,
+        url: &str,
+        now_ms: i64,
+    ) -> ProbeReport {
+        probe(key, merchant_id, project_id, url, self.allow_private, self.timeout, now_ms).await
+    }
 }
 
 /// A callback body of the real shape, for a payment that does not exist.

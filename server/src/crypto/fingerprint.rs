@@ -15,6 +15,15 @@ use super::normalize;
 const CARD_NUMBERS: &[[&str; 2]] = &[["card", "pan"], ["sender", "pan"], ["receiver", "pan"]];
 const SECURITY_CODES: &[[&str; 2]] = &[["card", "cvv"]];
 
+/// The idempotency fingerprint of a request: equal bodies, equal fingerprints.
+#[derive(Clone, Debug)]
+pub struct Fingerprint {
+    /// Keyed, over the body with card data masked (what is stored).
+    pub keyed: String,
+    /// The digest rows from before keyed fingerprints hold (compared, never stored).
+    pub legacy: String,
+}
+
 /// Marks fingerprints made under this scheme (older rows hold `legacy:` digests).
 pub const PREFIX: &str = "k1:";
 

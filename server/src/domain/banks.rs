@@ -1,41 +1,14 @@
-//! The bank catalogue: the record of merchant-api.md "Bank record", seeded from
-//! `server/data/banks.json` and editable by operators (the [`Banks`] service).
+//! The bank catalogue service: seeded from `server/data/banks.json`, editable by operators,
+//! and the bank lists of decisions.md §6.
 
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
+use super::bank::{Bank, BankUpdate, is_bank_symbol, seed};
 use super::catalogue::{self, Country, Method, WidgetMethod};
-use super::payments::{DomainError, Result};
+use super::error::{DomainError, Result};
 use super::ports::{BankFilter, BankStore};
 use super::project::Project;
 use super::violations::Violations;
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Bank {
-    pub id: String,
-    pub name: String,
-    pub symbol: String,
-    pub sbp_code: Option<String>,
-    pub is_sbp_bank: bool,
-    pub country_code: String,
-    #[serde(default = "yes")]
-    pub active: bool,
-}
-
-fn yes() -> bool {
-    true
-}
-
-/// The seed catalogue compiled into the binary.
-pub fn seed() -> Vec<Bank> {
-    serde_json::from_str(include_str!("../../data/banks.json")).expect("server/data/banks.json is valid")
-}
-
-/// `symbol` rule of the catalogue: lowercase ASCII letters, digits and hyphens, 2 to 32.
-pub fn is_bank_symbol(s: &str) -> bool {
-    (2..=32).contains(&s.len()) && s.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-}
 
 /// Which banks a bank list shows (decisions.md §6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,17 +19,6 @@ pub enum BankList {
     ProjectCountries,
     /// Banks with active requisites for the project's methods (`.../bank/available`).
     Available,
-}
-
-/// A bank as an operator describes it.
-#[derive(Clone, Debug, Default)]
-pub struct BankUpdate {
-    pub symbol: String,
-    pub name: String,
-    pub country_code: String,
-    pub sbp_code: Option<String>,
-    pub is_sbp_bank: bool,
-    pub active: bool,
 }
 
 /// The bank catalogue service.
@@ -166,32 +128,5 @@ impl Banks {
         };
         self.store.upsert_bank(&bank).await?;
         Ok(bank)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::domain::catalogue::Country;
-    use std::collections::HashSet;
-
-    #[test]
-    fn seed_catalogue_follows_the_bank_record() {
-        let banks = seed();
-        let mut symbols = HashSet::new();
-        for b in &banks {
-            assert!(is_bank_symbol(&b.symbol), "{b:?}");
-            assert!(symbols.insert(b.symbol.clone()), "duplicate symbol {}", b.symbol);
-            assert!(b.id.len() <= 32 && b.name.chars().count() <= 64, "{b:?}");
-            assert!(Country::parse(&b.country_code).is_some(), "{b:?}");
-            match &b.sbp_code {
-                Some(code) => assert!(code.len() == 12 && code.bytes().all(|c| c.is_ascii_digit()), "{b:?}"),
-                None => assert!(!b.is_sbp_bank, "{b:?}"),
-            }
-        }
-        for country in Country::ALL {
-            assert!(banks.iter().filter(|b| b.country_code == country.code()).count() >= 5, "{country}");
-        }
-        assert!(banks.iter().any(|b| b.country_code == "RU" && b.is_sbp_bank));
     }
 }

@@ -167,6 +167,36 @@ pub trait CallbackRenderer: Send + Sync + 'static {
     fn body(&self, payment: &Payment, kind: CallbackKind) -> String;
 }
 
+/// What the merchant console's integration check sent and received.
+#[derive(Debug)]
+pub struct ProbeReport {
+    pub url: String,
+    pub headers: Vec<(String, String)>,
+    pub body: String,
+    /// The normalized body, and the message the signature covers (decisions.md §2).
+    pub normalized: String,
+    pub signed_message: String,
+    pub algorithm: String,
+    pub http_status: Option<u16>,
+    pub error: Option<String>,
+    pub latency_ms: u128,
+    pub response_excerpt: Option<String>,
+}
+
+/// Sends one signed test callback, through the same signer, SSRF guard and client settings as
+/// real callbacks (provided at start-up).
+#[async_trait::async_trait]
+pub trait CallbackProbe: Send + Sync + 'static {
+    async fn probe(
+        &self,
+        key: &crate::crypto::keys::StoredCallbackKey,
+        merchant_id: &str,
+        project_id: &str,
+        url: &str,
+        now_ms: i64,
+    ) -> ProbeReport;
+}
+
 /// `{project_id}:{payment_id}:{status}:{sub_status}`, a null sub-status written as empty.
 pub fn idempotency_key(p: &Payment) -> String {
     format!("{}:{}:{}:{}", p.project_id, p.payment_id, p.state.status(), p.state.sub_status().unwrap_or(""))

@@ -143,32 +143,16 @@ pub async fn validate(
     let integration = draft.integration;
     let payment = draft.payment.as_ref();
 
-    if payment.is_some() {
-        v.require("payment.currency", payment.and_then(|p| p.currency.as_ref()).is_some(), "is required");
-        v.require("payment.amount", payment.and_then(|p| p.amount).is_some(), "is required");
+    if let Some(p) = payment {
+        v.require("payment.currency", p.currency.is_some(), "is required");
+        v.require("payment.amount", p.amount.is_some(), "is required");
     }
     // The row that holds the currency and the method decides; a method not offered for the
     // currency is an error on the method (decisions.md §10), whatever the currency.
-    let placement = match (payment, payment.and_then(|p| p.currency.as_deref())) {
-        (Some(p), Some(code)) => place(&mut v, integration, p, code, project),
-        _ => None,
-    };
-    let currency =
-        placement.as_ref().and_then(|_| payment.and_then(|p| p.currency.as_deref()).and_then(Currency::parse));
-    let lifetime = match (payment, &placement) {
-        (Some(p), Some(place)) => {
-            let range = place.lifetime;
-            match p.lifetime {
-                None => Some(range.default as i64),
-                Some(n) if range.contains(n) => Some(n),
-                Some(_) => {
-                    v.fail("payment.lifetime", format!("must be from {} to {} seconds", range.min, range.max));
-                    None
-                }
-            }
-        }
-        _ => None,
-    };
+    let code = payment.and_then(|p| p.currency.as_deref());
+    let placement = payment.zip(code).and_then(|(p, code)| place(&mut v, integration, p, code, project));
+    let currency = placement.as_ref().and(code).and_then(Currency::parse);
+    let lifetime = payment.zip(placement.as_ref()).and_then(|(p, place)| lifetime_of(&mut v, p, place));
     let country = placement.as_ref().map(|p| p.country);
     let method = placement.as_ref().and_then(|p| p.method);
     let requirements = placement.as_ref().map(|p| p.requirements);
@@ -176,7 +160,6 @@ pub async fn validate(
     let need = |n: Need| needs.contains(&n);
     let why = |c: Country| format!("is required in {c} for {}", method.map(Method::code).unwrap_or_default());
 
-    // payment
     let payment_system = payment.and_then(|p| p.payment_system.clone());
     if let (Some(ps), Some(allowed)) = (&payment_system, requirements.and_then(|r| r.payment_systems))
         && !allowed.contains(&ps.as_str())
@@ -189,44 +172,23 @@ pub async fn validate(
     {
         v.require(Need::PaymentBankSymbol.field(), bank_symbol.is_some(), why(c));
     }
-
-    // sender
     let sender = match integration {
         Integration::H2hP2p => sender_h2h(&mut v, &draft.sender, country, requirements, needs, &why),
-        Integration::Widget => draft
-            .sender
-            .as_present()
-            .and_then(|s| s.bank_symbol.clone())
-            .map(|b| Sender { bank_symbol: Some(b), ..Sender::default() }),
+        Integration::Widget => widget_sender(&draft.sender),
         Integration::H2hEcom => None,
     };
-
-    // customer
     let customer = draft.customer.as_ref().and_then(|c| customer(&mut v, c, requirements));
 
-    // Bank symbols must name active banks of the payment's country.
-    let mut symbols: Vec<(&str, &String)> = Vec::new();
-    if let Some(b) = &bank_symbol {
-        symbols.push(("payment.bank_symbol", b));
-    }
-    if let Some(b) = sender.as_ref().and_then(|s| s.bank_symbol.as_ref()) {
-        symbols.push(("sender.bank_symbol", b));
-    }
-    for (field, symbol) in symbols {
-        if v.has_error_on(field) {
-            continue;
-        }
-        match banks.bank(symbol).await? {
-            Some(bank) if bank.active && country.is_none_or(|c| c.code() == bank.country_code) => {}
-            _ => v.fail(field, format!("unknown bank {symbol}; see /api/v1/payment/p2p/bank/all")),
-        }
-    }
-
+    let symbols = [
+        ("payment.bank_symbol", bank_symbol.as_ref()),
+        ("sender.bank_symbol", sender.as_ref().and_then(|s| s.bank_symbol.as_ref())),
+    ];
+    check_banks(&mut v, banks, &symbols, country).await?;
     if !v.is_empty() {
         return Ok(Err(v));
     }
     let (Some(payment_id), Some(payment), Some(placement), Some(currency), Some(lifetime), Some(customer)) =
-        (draft.payment_id, payment, placement, currency, lifetime, customer)
+        (draft.payment_id.clone(), payment, placement, currency, lifetime, customer)
     else {
         // Every None above was reported; this is a guard, not a path.
         let mut v = Violations::default();
@@ -238,6 +200,29 @@ pub async fn validate(
         v.fail("payment.amount", "is required");
         return Ok(Err(v));
     };
+    let details = Details {
+        customer,
+        sender,
+        bank_symbol,
+        payment_system,
+        description: payment.description.clone(),
+        extra_param: payment.extra_param.clone(),
+        ..Details::default()
+    };
+    let head = Head { payment_id, placement, currency, amount, lifetime_s: lifetime };
+    Ok(Ok(assemble(draft, project, head, details)))
+}
+
+/// What validation settled, to build the payment from.
+struct Head {
+    payment_id: String,
+    placement: Placement,
+    currency: Currency,
+    amount: i64,
+    lifetime_s: i64,
+}
+
+fn assemble(draft: PayinDraft, project: &Project, head: Head, details: Details) -> NewPayin {
     let card = draft.card;
     let masked_card = card.as_ref().map(|c| MaskedCard {
         pan: mask_pan(c.pan.expose()),
@@ -245,33 +230,54 @@ pub async fn validate(
         month: c.month,
         card_holder: c.holder.clone(),
     });
-    Ok(Ok(NewPayin {
+    NewPayin {
         project: project.clone(),
-        payment_id,
-        integration,
-        country: placement.country,
-        currency,
-        method: placement.method,
-        widget_method: placement.widget_method,
-        amount,
-        lifetime_s: lifetime,
-        details: Details {
-            urls: draft.urls,
-            customer,
-            sender,
-            card: masked_card,
-            bank_symbol,
-            payment_system,
-            description: payment.description.clone(),
-            extra_param: payment.extra_param.clone(),
-            receiver: None,
-            method_chosen_on_page: false,
-            push_sent_ms: None,
-        },
+        payment_id: head.payment_id,
+        integration: draft.integration,
+        country: head.placement.country,
+        currency: head.currency,
+        method: head.placement.method,
+        widget_method: head.placement.widget_method,
+        amount: head.amount,
+        lifetime_s: head.lifetime_s,
+        details: Details { urls: draft.urls, card: masked_card, ..details },
         card,
         request_hash: draft.request_hash,
         legacy_request_hash: draft.legacy_request_hash,
-    }))
+    }
+}
+
+/// The lifetime asked for, or the row's default; outside the row's range it is an error.
+fn lifetime_of(v: &mut Violations, p: &PaymentDraft, place: &Placement) -> Option<i64> {
+    let range = place.lifetime;
+    match p.lifetime {
+        None => Some(range.default as i64),
+        Some(n) if range.contains(n) => Some(n),
+        Some(_) => {
+            v.fail("payment.lifetime", format!("must be from {} to {} seconds", range.min, range.max));
+            None
+        }
+    }
+}
+
+/// Bank symbols must name active banks of the payment's country.
+async fn check_banks(
+    v: &mut Violations,
+    banks: &dyn BankStore,
+    symbols: &[(&str, Option<&String>)],
+    country: Option<Country>,
+) -> Result<(), super::ports::StoreError> {
+    for (field, symbol) in symbols {
+        let Some(symbol) = symbol else { continue };
+        if v.has_error_on(field) {
+            continue;
+        }
+        match banks.bank(symbol).await? {
+            Some(bank) if bank.active && country.is_none_or(|c| c.code() == bank.country_code) => {}
+            _ => v.fail(*field, format!("unknown bank {symbol}; see /api/v1/payment/p2p/bank/all")),
+        }
+    }
+    Ok(())
 }
 
 fn h2h_placement(row: &'static H2hRow, method: Method) -> Placement {
@@ -304,99 +310,97 @@ fn place(
     project: &Project,
 ) -> Option<Placement> {
     match integration {
-        Integration::H2hP2p => {
-            v.require("payment.method", p.method.is_some(), "is required");
-            let method_code = p.method.as_ref()?;
-            let Some(row) = catalogue::h2h_row(code) else {
-                v.fail("payment.method", format!("{method_code} is not available for {code}"));
-                return None;
-            };
-            let Some(method) = Method::parse(method_code).filter(|m| row.deposit.contains(m)) else {
-                let offered: Vec<_> = row.deposit.iter().map(|m| m.code()).collect();
-                v.fail(
-                    "payment.method",
-                    format!("{method_code} is not available for {code}; available: {}", offered.join(", ")),
-                );
-                return None;
-            };
-            if !project.settings.allows(method.code()) {
-                v.fail("payment.method", format!("{method_code} is not enabled for this project"));
-                return None;
-            }
-            Some(h2h_placement(row, method))
-        }
-        Integration::H2hEcom => {
-            v.require("payment.method", p.method.is_some(), "is required");
-            let method_code = p.method.as_ref()?;
-            let Some(row) = catalogue::h2h_ecom_row(code) else {
-                v.fail(
-                    "payment.method",
-                    format!(
-                        "{method_code} is not available for {code}; e-commerce currencies: {}",
-                        catalogue::ecom_currencies()
-                    ),
-                );
-                return None;
-            };
-            let Some(method) = Method::parse(method_code).filter(|m| row.deposit.contains(m)) else {
-                v.fail("payment.method", format!("must be {}", Method::CardEcom));
-                return None;
-            };
-            if !project.settings.allows(method.code()) {
-                v.fail("payment.method", format!("{method} is not enabled for this project"));
-                return None;
-            }
-            Some(h2h_placement(row, method))
-        }
-        Integration::Widget => {
-            if v.has_error_on("payment.widget_method") {
-                return None;
-            }
-            let widget_method = match &p.widget_method {
-                Some(w) => match WidgetMethod::parse(w) {
-                    Some(m) => Some(m),
-                    None => {
-                        v.fail("payment.widget_method", format!("unknown widget method {w}"));
-                        return None;
-                    }
-                },
-                None => None,
-            };
-            let Some(row) = catalogue::h2c_row(code, widget_method) else {
-                match widget_method {
-                    Some(m) => v.fail("payment.widget_method", format!("{m} is not available for {code}")),
-                    None => v.fail("payment.currency", format!("{code} is not available for widget payments")),
-                }
-                return None;
-            };
-            match (widget_method, row.required_method) {
-                (None, Some(required)) => {
-                    v.fail("payment.widget_method", format!("is required in {} and must be {required}", row.country));
-                    return None;
-                }
-                (Some(m), Some(required)) if m != required => {
-                    v.fail("payment.widget_method", format!("must be {required} in {}", row.country));
-                    return None;
-                }
-                (Some(m), _) if !row.methods.contains(&m) => {
-                    let offered: Vec<_> = catalogue::h2c_offered_methods(code).iter().map(|m| m.code()).collect();
-                    v.fail(
-                        "payment.widget_method",
-                        format!("{m} is not available for {code}; available: {}", offered.join(", ")),
-                    );
-                    return None;
-                }
-                _ => {}
-            }
-            if let Some(m) = widget_method
-                && !project.settings.allows(m.code())
-            {
-                v.fail("payment.widget_method", format!("{m} is not enabled for this project"));
-                return None;
-            }
-            Some(h2c_placement(row, widget_method))
-        }
+        Integration::H2hP2p => place_h2h(v, p, code, project),
+        Integration::H2hEcom => place_ecom(v, p, code, project),
+        Integration::Widget => place_widget(v, p, code, project),
     }
+}
+
+fn place_h2h(v: &mut Violations, p: &PaymentDraft, code: &str, project: &Project) -> Option<Placement> {
+    v.require("payment.method", p.method.is_some(), "is required");
+    let method_code = p.method.as_ref()?;
+    let Some(row) = catalogue::h2h_row(code) else {
+        v.fail("payment.method", format!("{method_code} is not available for {code}"));
+        return None;
+    };
+    let Some(method) = Method::parse(method_code).filter(|m| row.deposit.contains(m)) else {
+        let offered: Vec<_> = row.deposit.iter().map(|m| m.code()).collect();
+        v.fail(
+            "payment.method",
+            format!("{method_code} is not available for {code}; available: {}", offered.join(", ")),
+        );
+        return None;
+    };
+    if !project.settings.allows(method.code()) {
+        v.fail("payment.method", format!("{method_code} is not enabled for this project"));
+        return None;
+    }
+    Some(h2h_placement(row, method))
+}
+
+fn place_ecom(v: &mut Violations, p: &PaymentDraft, code: &str, project: &Project) -> Option<Placement> {
+    v.require("payment.method", p.method.is_some(), "is required");
+    let method_code = p.method.as_ref()?;
+    let Some(row) = catalogue::h2h_ecom_row(code) else {
+        let currencies = catalogue::ecom_currencies();
+        v.fail(
+            "payment.method",
+            format!("{method_code} is not available for {code}; e-commerce currencies: {currencies}"),
+        );
+        return None;
+    };
+    let Some(method) = Method::parse(method_code).filter(|m| row.deposit.contains(m)) else {
+        v.fail("payment.method", format!("must be {}", Method::CardEcom));
+        return None;
+    };
+    if !project.settings.allows(method.code()) {
+        v.fail("payment.method", format!("{method} is not enabled for this project"));
+        return None;
+    }
+    Some(h2h_placement(row, method))
+}
+
+fn place_widget(v: &mut Violations, p: &PaymentDraft, code: &str, project: &Project) -> Option<Placement> {
+    if v.has_error_on("payment.widget_method") {
+        return None;
+    }
+    let widget_method = match &p.widget_method {
+        Some(w) => match WidgetMethod::parse(w) {
+            Some(m) => Some(m),
+            None => {
+                v.fail("payment.widget_method", format!("unknown widget method {w}"));
+                return None;
+            }
+        },
+        None => None,
+    };
+    let Some(row) = catalogue::h2c_row(code, widget_method) else {
+        match widget_method {
+            Some(m) => v.fail("payment.widget_method", format!("{m} is not available for {code}")),
+            None => v.fail("payment.currency", format!("{code} is not available for widget payments")),
+        }
+        return None;
+    };
+    let refusal = match (widget_method, row.required_method) {
+        (None, Some(required)) => Some(format!("is required in {} and must be {required}", row.country)),
+        (Some(m), Some(required)) if m != required => Some(format!("must be {required} in {}", row.country)),
+        (Some(m), _) if !row.methods.contains(&m) => {
+            let offered: Vec<_> = catalogue::h2c_offered_methods(code).iter().map(|m| m.code()).collect();
+            Some(format!("{m} is not available for {code}; available: {}", offered.join(", ")))
+        }
+        (Some(m), _) if !project.settings.allows(m.code()) => Some(format!("{m} is not enabled for this project")),
+        _ => None,
+    };
+    if let Some(refusal) = refusal {
+        v.fail("payment.widget_method", refusal);
+        return None;
+    }
+    Some(h2c_placement(row, widget_method))
+}
+
+/// A widget request's sender: its bank, when it names one (other sender fields are ignored).
+fn widget_sender(block: &Block<SenderDraft>) -> Option<Sender> {
+    block.as_present().and_then(|s| s.bank_symbol.clone()).map(|b| Sender { bank_symbol: Some(b), ..Sender::default() })
 }
 
 /// The H2H `sender` block under the country's rules.

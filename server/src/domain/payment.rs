@@ -89,6 +89,64 @@ impl PaymentState {
     }
 }
 
+/// How a payment stands, as the consoles colour it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Standing {
+    /// Still under way without anyone's decision (requisites, the payer, the acquirer).
+    Open,
+    /// Waiting for a person: funds to confirm, a dispute, a payout to send.
+    Waiting,
+    Succeeded,
+    Failed,
+}
+
+impl PaymentState {
+    pub fn standing(self) -> Standing {
+        match self {
+            PaymentState::Success => Standing::Succeeded,
+            PaymentState::Decline => Standing::Failed,
+            PaymentState::Paid | PaymentState::PayoutProcess => Standing::Waiting,
+            s if s.is_dispute() => Standing::Waiting,
+            _ => Standing::Open,
+        }
+    }
+}
+
+/// What a console filters payments by: a whole status, or one processing state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StateFilter {
+    Status(&'static str),
+    State(PaymentState),
+}
+
+impl StateFilter {
+    /// Each status, each processing state after its status, in the order of [`PaymentState::ALL`].
+    pub fn all() -> Vec<StateFilter> {
+        let mut out: Vec<StateFilter> = Vec::new();
+        for s in PaymentState::ALL {
+            if !out.contains(&StateFilter::Status(s.status())) {
+                out.push(StateFilter::Status(s.status()));
+            }
+            if s.is_processing() {
+                out.push(StateFilter::State(s));
+            }
+        }
+        out
+    }
+
+    /// `status` or `status:sub_status`, as filters are written.
+    pub fn code(self) -> String {
+        match self {
+            StateFilter::Status(status) => status.to_string(),
+            StateFilter::State(state) => state.to_string(),
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Self::all().into_iter().find(|f| f.code() == code)
+    }
+}
+
 impl std::fmt::Display for PaymentState {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self.sub_status() {
@@ -363,6 +421,61 @@ pub struct Payment {
     pub last_actor: Actor,
 }
 
+/// What a create request fixes about a payment; everything else starts empty.
+#[derive(Clone, Debug)]
+pub struct Opening {
+    pub project_id: String,
+    pub payment_id: String,
+    pub payment_type: PaymentType,
+    pub integration: Integration,
+    pub country: Country,
+    pub currency: Currency,
+    pub method: Option<Method>,
+    pub widget_method: Option<WidgetMethod>,
+    pub amount: i64,
+    pub lifetime_s: i64,
+    pub details: Details,
+    pub request_hash: String,
+}
+
+impl Payment {
+    /// A new payment in `processing:new` at `now_ms`, version 1, with a fresh `request_id` and
+    /// page token; its amount is also its initial and old amount.
+    pub fn open(o: Opening, now_ms: i64) -> Self {
+        Payment {
+            request_id: new_request_id(),
+            project_id: o.project_id,
+            payment_id: o.payment_id,
+            payment_type: o.payment_type,
+            integration: o.integration,
+            country: o.country,
+            currency: o.currency,
+            method: o.method,
+            widget_method: o.widget_method,
+            amount: o.amount,
+            old_amount: o.amount,
+            initial_amount: o.amount,
+            lifetime_s: o.lifetime_s,
+            created_ms: now_ms,
+            updated_ms: now_ms,
+            state: PaymentState::New,
+            status_description: None,
+            version: 1,
+            details: o.details,
+            recipient: None,
+            card_auth: None,
+            page_token: new_page_token(),
+            request_hash: o.request_hash,
+            deadline_ms: None,
+            search_at_ms: None,
+            search_until_ms: None,
+            has_receipt: false,
+            received_amount: None,
+            last_actor: Actor::Merchant,
+        }
+    }
+}
+
 impl Payment {
     /// `expiration_date` = `created_date` + `lifetime` (decisions.md §10).
     pub fn expiration_date(&self) -> i64 {
@@ -472,6 +585,26 @@ mod tests {
         assert_eq!(PaymentState::parse("success", Some("new")), None);
         assert_eq!(PaymentState::AwaitingConfirm.to_string(), "processing:awaiting_confirm");
         assert_eq!(PaymentState::Success.to_string(), "success");
+    }
+
+    #[test]
+    fn filters_are_every_status_and_every_processing_state() {
+        let codes: Vec<String> = StateFilter::all().into_iter().map(StateFilter::code).collect();
+        assert!(codes.starts_with(&["processing".to_string(), "processing:new".to_string()]), "{codes:?}");
+        for wanted in ["processing:paid", "processing:payout_process", "dispute", "success", "decline"] {
+            assert!(codes.iter().any(|c| c == wanted), "{wanted} in {codes:?}");
+            assert_eq!(StateFilter::parse(wanted).map(StateFilter::code).as_deref(), Some(wanted));
+        }
+        assert_eq!(StateFilter::parse("dispute:no_payment"), None, "disputes are filtered as one status");
+    }
+
+    #[test]
+    fn decisions_wait_for_people() {
+        assert_eq!(PaymentState::Paid.standing(), Standing::Waiting);
+        assert_eq!(PaymentState::DisputeNoPayment.standing(), Standing::Waiting);
+        assert_eq!(PaymentState::Requisites.standing(), Standing::Open);
+        assert_eq!(PaymentState::Success.standing(), Standing::Succeeded);
+        assert_eq!(PaymentState::Decline.standing(), Standing::Failed);
     }
 
     #[test]

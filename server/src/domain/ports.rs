@@ -1,45 +1,23 @@
 //! The storage the domain needs, as ports the domain declares: one trait per aggregate
-//! (payments, outbox, requisites, banks, projects and keys). `storage/` implements them for
+//! (payments, outbox, requisites, banks, projects and keys, ledger, console users, audit log,
+//! unmatched transfers, dashboard figures), with the records they carry. `storage/` implements them for
 //! SQLite and PostgreSQL; nothing here knows SQL.
 
 use async_trait::async_trait;
 
 use super::audit::{AuditEntry, AuditQuery, StoredAudit};
-use super::banks::Bank;
-use super::console::{Audience, ConsoleUser};
+use super::bank::Bank;
 use super::incoming::IncomingTransfer;
 use super::ledger::{LedgerEntry, Mismatch, StoredEntry};
 use super::outbox::{Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, DeliveryCaps, NewCallback};
 use super::payment::{Actor, Payment, PaymentState};
 use super::project::{Project, ProjectSettings};
-use super::requisites::{Candidate, Requisite, RequisiteQuery};
+use super::requisite::{Candidate, Requisite, RequisiteQuery};
 use super::stats::GroupStats;
+use super::user::{Audience, ConsoleUser};
 use crate::crypto::keys::{StoredCallbackKey, StoredRequestKey};
 
-pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
-
-/// Why a store could not do what it was asked.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// The record changed since it was read; re-read and decide again.
-    #[error("the record changed concurrently")]
-    Conflict,
-    /// Another open payment of the same amount holds that requisite.
-    #[error("the requisite already serves an open payment of this amount")]
-    RequisiteTaken,
-    #[error("stored data is corrupt: {0}")]
-    Corrupt(String),
-    /// A rule the store keeps atomically refused the change (the text says which).
-    #[error("{0}")]
-    Refused(String),
-    /// The database cannot be reached (the request may be retried).
-    #[error("the database is unavailable")]
-    Unavailable(#[source] BoxError),
-    #[error("database error")]
-    Database(#[source] BoxError),
-}
-
-pub type StoreResult<T> = Result<T, StoreError>;
+pub use super::error::{BoxError, StoreError, StoreResult};
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Merchant {
@@ -172,7 +150,7 @@ pub trait PaymentStore: Send + Sync + 'static {
     async fn apply_change(&self, change: PaymentChange<'_>) -> StoreResult<()>;
     /// Inserts a payout with the entry locking its amount, in one transaction, unless the
     /// project already has its `payment_id`. A balance short of the amount refuses it
-    /// (`StoreError::Refused("Insufficient balance")`) and writes nothing. The receiver's card or
+    /// (`StoreError::Refused(Refusal::InsufficientBalance)`) and writes nothing. The receiver's card or
     /// account number is kept sealed, apart from the payment.
     async fn insert_payout(
         &self,
@@ -278,9 +256,9 @@ pub trait RequisiteStore: Send + Sync + 'static {
     async fn requisite_candidates(&self, query: &RequisiteQuery) -> StoreResult<Vec<Candidate>>;
 }
 
-/// The consoles: their users, and the audit log (appended by the changes it describes).
+/// The consoles' users.
 #[async_trait]
-pub trait ConsoleStore: Send + Sync + 'static {
+pub trait UserStore: Send + Sync + 'static {
     /// Inserts a user, or sets a new password on (and re-enables) the one with that login.
     async fn upsert_user(&self, user: &ConsoleUser, audit: &AuditEntry) -> StoreResult<()>;
     async fn user(&self, audience: Audience, login: &str) -> StoreResult<Option<ConsoleUser>>;
@@ -291,13 +269,28 @@ pub trait ConsoleStore: Send + Sync + 'static {
         active: bool,
         audit: &AuditEntry,
     ) -> StoreResult<bool>;
+}
+
+/// The audit log, read back (entries are appended by the changes they describe).
+#[async_trait]
+pub trait AuditStore: Send + Sync + 'static {
     async fn audit(&self, query: &AuditQuery) -> StoreResult<Vec<StoredAudit>>;
+}
+
+/// Incoming transfers that matched no payment (matched ones are recorded with their change).
+#[async_trait]
+pub trait TransferStore: Send + Sync + 'static {
     /// Records a transfer that matched no payment; `false` when that row was recorded before.
     async fn record_unmatched_incoming(&self, transfer: &IncomingTransfer, audit: &AuditEntry) -> StoreResult<bool>;
     /// Transfers that matched no payment, newest first.
     async fn unmatched_incoming(&self, limit: i64) -> StoreResult<Vec<IncomingTransfer>>;
     /// Which of these row keys are recorded already.
     async fn known_incoming(&self, row_keys: &[String]) -> StoreResult<Vec<String>>;
+}
+
+/// The dashboards' figures: live per period, and rolled up per day.
+#[async_trait]
+pub trait StatsStore: Send + Sync + 'static {
     /// Payins created in `[from_ms, to_ms)` (of these projects, when given), per UTC day,
     /// country, method and currency; `expired` counts declines with `expired_description`.
     async fn payin_groups(
@@ -431,7 +424,7 @@ pub trait ProjectStore: Send + Sync + 'static {
     async fn reseal_secrets(&self) -> StoreResult<u64>;
 }
 
-/// Every port, as the services receive them at start-up.
+/// Every port, as storage opens them; start-up hands each service the ones it uses.
 #[derive(Clone)]
 pub struct Stores {
     pub payments: std::sync::Arc<dyn PaymentStore>,
@@ -440,5 +433,8 @@ pub struct Stores {
     pub banks: std::sync::Arc<dyn BankStore>,
     pub projects: std::sync::Arc<dyn ProjectStore>,
     pub ledger: std::sync::Arc<dyn LedgerStore>,
-    pub console: std::sync::Arc<dyn ConsoleStore>,
+    pub users: std::sync::Arc<dyn UserStore>,
+    pub audit: std::sync::Arc<dyn AuditStore>,
+    pub transfers: std::sync::Arc<dyn TransferStore>,
+    pub stats: std::sync::Arc<dyn StatsStore>,
 }

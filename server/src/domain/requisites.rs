@@ -1,188 +1,32 @@
-//! Recipient requisites: the pool operators keep (the [`Requisites`] service), and how one is
-//! chosen for a payment.
+//! The requisites pool service: operators add, list and switch requisites; each change that
+//! may free a requisite wakes the payments waiting for one. The record and its rules are in
+//! [`super::requisite`].
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
-
 use super::audit::{AuditEntry, Subject, Who};
-use super::catalogue::{self, Country, Method, MethodKind, WidgetMethod};
-use super::payment::{Payment, Recipient, mask_requisite};
-use super::payments::{DomainError, Payments, Result};
+use super::error::{DomainError, Result};
 use super::ports::{BankStore, RequisiteStore};
-use super::rules;
+use super::requisite::{self, NewRequisite, Requisite};
+use super::signals::Signals;
 use super::time::now_ms;
 use super::violations::Violations;
 
-/// A requisite of the pool (decisions.md §8).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Requisite {
-    pub id: String,
-    pub country: String,
-    pub currency: String,
-    /// Method codes served (H2H and widget).
-    pub methods: Vec<String>,
-    /// Card, phone or account number, payment link or USSD string.
-    pub pan: String,
-    pub card_holder: Option<String>,
-    pub bank_symbol: Option<String>,
-    pub bank_name: Option<String>,
-    pub bank_country: Option<String>,
-    pub min_amount: Option<i64>,
-    pub max_amount: Option<i64>,
-    pub payment_system: Option<String>,
-    /// Routing tag: a tagged requisite serves only payments with the same `extra_param`.
-    pub extra_param: Option<String>,
-    pub active: bool,
-    /// When it last received a payment; the least recently used goes first.
-    pub last_used_ms: i64,
-    pub created_ms: i64,
-}
-
-impl Requisite {
-    pub fn recipient(&self) -> Recipient {
-        Recipient {
-            requisite_id: self.id.clone(),
-            pan: self.pan.clone(),
-            card_holder: self.card_holder.clone(),
-            bank_symbol: self.bank_symbol.clone(),
-            bank_name: self.bank_name.clone(),
-            bank_country: self.bank_country.clone(),
-            currency: self.currency.clone(),
-        }
-    }
-}
-
-/// The kind of payment a requisite's method codes serve (card, phone, account, ...).
-pub fn kind_of_methods(methods: &[String]) -> Option<MethodKind> {
-    methods
-        .iter()
-        .find_map(|m| Method::parse(m).map(Method::kind).or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind)))
-}
-
-impl Requisite {
-    /// The value masked as operators see it in lists: cards 6+4, others their last 4.
-    pub fn masked_pan(&self) -> String {
-        mask_requisite(kind_of_methods(&self.methods), &self.pan)
-    }
-}
-
-/// A requisite as an operator describes it (decisions.md §8).
-#[derive(Clone, Debug, Default)]
-pub struct NewRequisite {
-    pub country: String,
-    pub currency: String,
-    pub methods: Vec<String>,
-    pub pan: String,
-    pub card_holder: Option<String>,
-    pub bank_symbol: Option<String>,
-    pub bank_name: Option<String>,
-    pub bank_country: Option<String>,
-    pub min_amount: Option<i64>,
-    pub max_amount: Option<i64>,
-    pub payment_system: Option<String>,
-    pub extra_param: Option<String>,
-    pub active: Option<bool>,
-}
-
-/// Method codes (H2H and widget) offered in `country` for `currency`.
-fn methods_of(country: Country, currency: &str) -> Vec<&'static str> {
-    let h2h =
-        catalogue::H2H.iter().chain(catalogue::H2H_ECOM).filter(|r| r.country == country && r.currency == currency);
-    let h2c =
-        catalogue::H2C.iter().chain(catalogue::H2C_ECOM).filter(|r| r.country == country && r.currency == currency);
-    h2h.flat_map(|r| r.deposit.iter().map(|m| m.code()))
-        .chain(h2c.flat_map(|r| r.methods.iter().map(|m| m.code())))
-        .collect()
-}
-
-/// Checks the requisite value against what its methods pay to.
-fn value_problem(kind: MethodKind, pan: &str) -> Option<&'static str> {
-    match kind {
-        MethodKind::Card if !rules::is_card_number(pan) => {
-            Some("must be a card number of 12 to 19 digits passing the Luhn check")
-        }
-        MethodKind::Phone if !(pan.len() >= 8 && pan.trim_start_matches('+').bytes().all(|b| b.is_ascii_digit())) => {
-            Some("must be a phone number")
-        }
-        MethodKind::Link | MethodKind::QrLink if rules::check_https_url(pan, 4096, false).is_err() => {
-            Some("must be an https payment link")
-        }
-        MethodKind::Ussd if !(pan.starts_with('*') && pan.ends_with('#')) => {
-            Some("must be a USSD string like *737*1*amount#")
-        }
-        _ => None,
-    }
-}
-
-/// The requisites pool: operators add, list and switch requisites; each change wakes the
-/// payments waiting for one.
 pub struct Requisites {
     store: Arc<dyn RequisiteStore>,
     banks: Arc<dyn BankStore>,
-    payments: Arc<Payments>,
+    signals: Arc<Signals>,
 }
 
 impl Requisites {
-    pub fn new(store: Arc<dyn RequisiteStore>, banks: Arc<dyn BankStore>, payments: Arc<Payments>) -> Self {
-        Requisites { store, banks, payments }
+    pub fn new(store: Arc<dyn RequisiteStore>, banks: Arc<dyn BankStore>, signals: Arc<Signals>) -> Self {
+        Requisites { store, banks, signals }
     }
 
     /// Validates and adds a requisite; an active one is offered to waiting payments at once.
     pub async fn create(&self, r: NewRequisite, who: Option<&Who>) -> Result<Requisite> {
-        let mut v = Violations::default();
-        let country = Country::parse(&r.country);
-        if country.is_none() {
-            v.fail("country", format!("{} is not a supported country", r.country));
-        }
-        if let Some(country) = country {
-            let offered = methods_of(country, &r.currency);
-            if offered.is_empty() {
-                v.fail("currency", format!("{} is not the currency of {country}", r.currency));
-            } else if r.methods.is_empty() {
-                v.fail("methods", "must list at least one method");
-            } else if let Some(m) = r.methods.iter().find(|m| !offered.contains(&m.as_str())) {
-                v.fail("methods", format!("{m} is not offered in {country}; available: {}", offered.join(", ")));
-            }
-        }
-        let kinds: Vec<MethodKind> = r
-            .methods
-            .iter()
-            .filter_map(|m| {
-                Method::parse(m).map(Method::kind).or_else(|| WidgetMethod::parse(m).map(WidgetMethod::kind))
-            })
-            .collect();
-        if kinds.iter().any(|k| !k.uses_requisites()) {
-            v.fail("methods", "card e-commerce and mobile money take no requisites");
-        }
-        if r.pan.is_empty() || r.pan.chars().count() > 4096 {
-            v.fail("pan", "must be 1 to 4096 characters");
-        } else if let Some(problem) = kinds.iter().find_map(|k| value_problem(*k, &r.pan)) {
-            v.fail("pan", problem);
-        }
-        if let Some(holder) = &r.card_holder
-            && !rules::is_card_holder(holder)
-        {
-            v.fail(
-                "card_holder",
-                "may contain only Latin or Cyrillic letters, digits, spaces, hyphens, periods and apostrophes",
-            );
-        }
-        if let (Some(min), Some(max)) = (r.min_amount, r.max_amount)
-            && min > max
-        {
-            v.fail("min_amount", "must not exceed max_amount");
-        }
-        for (field, value) in [("min_amount", r.min_amount), ("max_amount", r.max_amount)] {
-            if value.is_some_and(|x| !(1..=rules::MAX_AMOUNT).contains(&x)) {
-                v.fail(field, format!("must be from 1 to {}", rules::MAX_AMOUNT));
-            }
-        }
-        if let Some(p) = &r.extra_param
-            && !rules::is_extra_param(p)
-        {
-            v.fail("extra_param", "must match ^[A-Za-z0-9_-]{1,16}$");
-        }
+        let (mut v, country) = requisite::check(&r);
         let mut bank_name = r.bank_name.clone();
         if let Some(symbol) = &r.bank_symbol {
             match self.banks.bank(symbol).await? {
@@ -217,15 +61,13 @@ impl Requisites {
                 .detail(format!("{} {} {}", requisite.country, requisite.currency, requisite.masked_pan()))
         });
         self.store.insert_requisite(&requisite, audit.as_ref()).await?;
-        if requisite.active {
-            self.payments.requisites_may_be_free(&requisite.currency).await;
-        }
+        self.offer(&requisite).await;
         Ok(requisite)
     }
 
     /// Per requisite id: open payments held, and today's turnover (payments created since
     /// `since_ms` that succeeded).
-    pub async fn usage(&self, since_ms: i64) -> Result<std::collections::HashMap<String, (i64, i64)>> {
+    pub async fn usage(&self, since_ms: i64) -> Result<HashMap<String, (i64, i64)>> {
         Ok(self.store.requisite_usage(since_ms).await?.into_iter().map(|(id, open, t)| (id, (open, t))).collect())
     }
 
@@ -235,6 +77,14 @@ impl Requisites {
 
     pub async fn get(&self, id: &str) -> Result<Requisite> {
         self.store.requisite(id).await?.ok_or(DomainError::Missing)
+    }
+
+    /// A requisite named by its id or by its card, phone or account number.
+    pub async fn find(&self, reference: &str) -> Result<Option<Requisite>> {
+        match self.store.requisite(reference).await? {
+            Some(r) => Ok(Some(r)),
+            None => Ok(self.store.requisite_by_pan(reference).await?),
+        }
     }
 
     /// Enables or disables a requisite; an enabled one is offered to waiting payments at once.
@@ -249,14 +99,10 @@ impl Requisites {
             return Err(DomainError::Missing);
         }
         let requisite = self.get(id).await?;
-        if requisite.active {
-            self.payments.requisites_may_be_free(&requisite.currency).await;
-        }
+        self.offer(&requisite).await;
         Ok(requisite)
     }
-}
 
-impl Requisites {
     /// New amount limits of a requisite (`None`: no limit).
     pub async fn set_limits(
         &self,
@@ -266,16 +112,7 @@ impl Requisites {
         who: Option<&Who>,
     ) -> Result<Requisite> {
         let mut v = Violations::default();
-        for (field, value) in [("min_amount", min_amount), ("max_amount", max_amount)] {
-            if value.is_some_and(|x| !(1..=rules::MAX_AMOUNT).contains(&x)) {
-                v.fail(field, format!("must be from 1 to {}", rules::MAX_AMOUNT));
-            }
-        }
-        if let (Some(min), Some(max)) = (min_amount, max_amount)
-            && min > max
-        {
-            v.fail("min_amount", "must not exceed max_amount");
-        }
+        requisite::check_limits(&mut v, min_amount, max_amount);
         v.finish().map_err(DomainError::Validation)?;
         let before = self.get(id).await?;
         let limits = |min: Option<i64>, max: Option<i64>| {
@@ -293,133 +130,14 @@ impl Requisites {
             return Err(DomainError::Missing);
         }
         let requisite = self.get(id).await?;
-        if requisite.active {
-            self.payments.requisites_may_be_free(&requisite.currency).await;
-        }
+        self.offer(&requisite).await;
         Ok(requisite)
     }
-}
 
-/// What payments ask of a requisite, apart from the amount: payments with equal queries are
-/// searched together (one query per group and pass).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct RequisiteQuery {
-    pub country: String,
-    pub currency: String,
-    pub method_codes: Vec<&'static str>,
-    pub bank_symbol: Option<String>,
-    pub payment_system: Option<String>,
-    pub extra_param: Option<String>,
-}
-
-impl RequisiteQuery {
-    pub fn for_payment(payment: &Payment) -> Self {
-        RequisiteQuery {
-            country: payment.country.code().to_string(),
-            currency: payment.currency.code.to_string(),
-            method_codes: payment.requisite_method_codes(),
-            bank_symbol: payment.details.bank_symbol.clone(),
-            payment_system: payment.details.payment_system.clone(),
-            extra_param: payment.details.extra_param.clone(),
+    /// An active requisite is offered to the payments waiting in its currency.
+    async fn offer(&self, requisite: &Requisite) {
+        if requisite.active {
+            self.signals.requisites_may_be_free(&requisite.currency).await;
         }
-    }
-}
-
-/// An active requisite matching a query, with the amounts of the open payments it holds.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Candidate {
-    pub requisite: Requisite,
-    pub held_amounts: Vec<i64>,
-}
-
-impl Candidate {
-    /// Whether it can take a payment of `amount`: within its limits, and not already holding
-    /// an open payment of that amount.
-    pub fn serves(&self, amount: i64) -> bool {
-        let r = &self.requisite;
-        r.min_amount.is_none_or(|min| amount >= min)
-            && r.max_amount.is_none_or(|max| amount <= max)
-            && !self.held_amounts.contains(&amount)
-    }
-}
-
-/// Orders candidates: requisites tagged with the payment's `extra_param` first (routing), then
-/// untagged ones; within each group the least recently used first (fair rotation).
-pub fn rank_candidates(query: &RequisiteQuery, mut candidates: Vec<Candidate>) -> Vec<Candidate> {
-    candidates.retain(|c| match (&c.requisite.extra_param, &query.extra_param) {
-        (None, _) => true,
-        (Some(tag), Some(wanted)) => tag == wanted,
-        (Some(_), None) => false,
-    });
-    candidates.sort_by_key(|c| (c.requisite.extra_param.is_none(), c.requisite.last_used_ms, c.requisite.created_ms));
-    candidates
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn req(id: &str, extra: Option<&str>, last_used_ms: i64) -> Candidate {
-        Candidate { requisite: requisite(id, extra, last_used_ms), held_amounts: Vec::new() }
-    }
-
-    fn requisite(id: &str, extra: Option<&str>, last_used_ms: i64) -> Requisite {
-        Requisite {
-            id: id.into(),
-            country: "RU".into(),
-            currency: "RUB".into(),
-            methods: vec!["card-p2p".into()],
-            pan: "4242424242424242".into(),
-            card_holder: None,
-            bank_symbol: None,
-            bank_name: None,
-            bank_country: None,
-            min_amount: None,
-            max_amount: None,
-            payment_system: None,
-            extra_param: extra.map(Into::into),
-            active: true,
-            last_used_ms,
-            created_ms: 0,
-        }
-    }
-
-    fn query(extra: Option<&str>) -> RequisiteQuery {
-        RequisiteQuery {
-            country: "RU".into(),
-            currency: "RUB".into(),
-            method_codes: vec!["card-p2p"],
-            bank_symbol: None,
-            payment_system: None,
-            extra_param: extra.map(Into::into),
-        }
-    }
-
-    #[test]
-    fn least_recently_used_goes_first() {
-        let ranked = rank_candidates(&query(None), vec![req("a", None, 30), req("b", None, 10), req("c", None, 20)]);
-        let ids: Vec<_> = ranked.iter().map(|c| c.requisite.id.as_str()).collect();
-        assert_eq!(ids, ["b", "c", "a"]);
-    }
-
-    #[test]
-    fn extra_param_routes_to_tagged_requisites_first() {
-        let pool = vec![req("plain", None, 0), req("vip", Some("vip"), 50), req("other", Some("x"), 0)];
-        let ranked = rank_candidates(&query(Some("vip")), pool.clone());
-        let ids: Vec<_> = ranked.iter().map(|c| c.requisite.id.as_str()).collect();
-        assert_eq!(ids, ["vip", "plain"]);
-        let ranked = rank_candidates(&query(None), pool);
-        let ids: Vec<_> = ranked.iter().map(|c| c.requisite.id.as_str()).collect();
-        assert_eq!(ids, ["plain"], "tagged requisites serve only their routing tag");
-    }
-
-    #[test]
-    fn a_candidate_serves_amounts_within_limits_it_does_not_hold() {
-        let mut c = req("a", None, 0);
-        c.requisite.min_amount = Some(100);
-        c.requisite.max_amount = Some(1000);
-        c.held_amounts = vec![500];
-        assert!(c.serves(100) && c.serves(1000) && c.serves(501));
-        assert!(!c.serves(99) && !c.serves(1001) && !c.serves(500));
     }
 }

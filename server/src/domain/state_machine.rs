@@ -1,7 +1,7 @@
 //! The state machine of decisions.md §5 as one table. A move not in the table is illegal and
 //! changes nothing.
 
-use super::payment::{Flow, PaymentState};
+use super::payment::{Flow, Payment, PaymentState};
 
 /// Something that happens to a payment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -360,6 +360,15 @@ pub fn next(flow: Flow, state: PaymentState, event: &Event) -> Result<Move, Ille
 /// confirm, receipt upload) is asked here, not listed a second time.
 pub fn allows(flow: Flow, state: PaymentState, event: &Event) -> bool {
     next(flow, state, event).is_ok()
+}
+
+/// What the end of its lifetime does to an open payment: a hosted-page card payment whose
+/// card was refused is declined with that refusal's reason (decisions.md §5).
+pub fn lifetime_ended(p: &Payment) -> Event {
+    match (p.state, p.flow(), p.card_auth.as_ref().and_then(|a| a.last_refusal.as_deref())) {
+        (PaymentState::New, Flow::Card, Some(last)) => Event::CardDeclined(reason::card_refusal(last)),
+        _ => Event::LifetimeEnded,
+    }
 }
 
 #[cfg(test)]

@@ -14,10 +14,12 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use p256::ecdsa::signature::Signer;
 use serde_json::{Value, json};
 
-use super::AppState;
-use super::page_shell::{LangQuery, html_response, new_nonce, page_context, with_csrf_cookie};
 use crate::crypto::normalize;
+use crate::demo::DemoShop;
 use crate::domain::catalogue::{self, Currency};
+use crate::http::AppState;
+use crate::http::page::shell::{LangQuery, page_context};
+use crate::http::shared::html::{html_response, new_nonce, with_csrf_cookie};
 use crate::i18n::choose_language;
 use app::model::ShopView;
 
@@ -96,6 +98,44 @@ fn parse_amount(text: &str, currency: Currency) -> Option<i64> {
     int.parse::<i64>().ok()?.checked_mul(scale)?.checked_add(frac_value).filter(|v| *v > 0)
 }
 
+/// Posts the shop's signed widget create request, as a merchant's server does; its answer, if
+/// there was one.
+async fn create_widget_payin(state: &AppState, shop: &DemoShop, body: &Value) -> Option<Value> {
+    let timestamp = (crate::domain::time::now_ms() / 1000).to_string();
+    let signature: p256::ecdsa::DerSignature =
+        shop.signing_key.sign(&normalize::digest(&normalize::message(body, &timestamp)));
+    let response = state
+        .http_client
+        .post(format!("{}/api/v1/widget/payin", state.local_url))
+        .header("content-type", "application/json")
+        .header("x-access-timestamp", &timestamp)
+        .header("x-access-merchant-id", &shop.merchant_id)
+        .header("x-access-token", &shop.token)
+        .header("x-access-signature", URL_SAFE_NO_PAD.encode(signature.as_bytes()))
+        .body(body.to_string())
+        .send()
+        .await;
+    match response {
+        Ok(r) => r.json().await.ok(),
+        Err(e) => {
+            tracing::warn!(error = %e, "demo shop could not reach the API");
+            None
+        }
+    }
+}
+
+/// What the API said when it refused the order, as one sentence.
+fn refusal_said(answer: &Value) -> String {
+    let details: Vec<String> = answer["errors"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|e| Some(format!("{}: {}", e["field"].as_str()?, e["message"].as_str()?)))
+        .collect();
+    let said = answer["status_description"].as_str().unwrap_or("Error");
+    if details.is_empty() { format!("{said}.") } else { format!("{said}: {}.", details.join("; ")) }
+}
+
 async fn checkout(
     State(state): State<AppState>,
     headers: HeaderMap,
@@ -131,47 +171,13 @@ async fn checkout(
     if crate::domain::rules::check_https_url(&back, 2048, state.config.allow_private_callbacks).is_ok() {
         body["general"]["redirect_url"] = json!(back);
     }
-    let timestamp = (crate::domain::time::now_ms() / 1000).to_string();
-    let signature: p256::ecdsa::DerSignature =
-        shop.signing_key.sign(&normalize::digest(&normalize::message(&body, &timestamp)));
-    let response = state
-        .http_client
-        .post(format!("{}/api/v1/widget/payin", state.local_url))
-        .header("content-type", "application/json")
-        .header("x-access-timestamp", &timestamp)
-        .header("x-access-merchant-id", &shop.merchant_id)
-        .header("x-access-token", &shop.token)
-        .header("x-access-signature", URL_SAFE_NO_PAD.encode(signature.as_bytes()))
-        .body(body.to_string())
-        .send()
-        .await;
-    let answer: Option<Value> = match response {
-        Ok(r) => r.json().await.ok(),
-        Err(e) => {
-            tracing::warn!(error = %e, "demo shop could not reach the API");
-            None
-        }
-    };
+    let answer = create_widget_payin(&state, &shop, &body).await;
     match answer.as_ref().and_then(|a| a["integration"]["form_url"].as_str()) {
         Some(form_url) => Redirect::to(form_url).into_response(),
         None => {
             // The service's own words, as a sentence after the page's.
             let error = match answer {
-                Some(a) => {
-                    let details: Vec<String> = a["errors"]
-                        .as_array()
-                        .into_iter()
-                        .flatten()
-                        .filter_map(|e| Some(format!("{}: {}", e["field"].as_str()?, e["message"].as_str()?)))
-                        .collect();
-                    let said = a["status_description"].as_str().unwrap_or("Error");
-                    let detail = if details.is_empty() {
-                        format!("{said}.")
-                    } else {
-                        format!("{said}: {}.", details.join("; "))
-                    };
-                    ("shop-error-refused".to_string(), Some(detail))
-                }
+                Some(a) => ("shop-error-refused".to_string(), Some(refusal_said(&a))),
                 None => ("shop-error-unreachable".to_string(), None),
             };
             render(&state, &headers, None, Some(error)).await

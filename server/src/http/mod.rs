@@ -1,33 +1,15 @@
 //! The HTTP layer: one module per API family, the authentication layer, the error mapping, and
 //! the hosted page. Handlers parse requests into validated types and call the domain.
 
-pub mod assets;
-pub mod banks;
-pub mod brand;
-pub mod callbacks;
-pub mod card;
+// One folder per audience, and one for what they share: a route's handler is found from its
+// URL (`/api/v1/operator/...` in `operator/`, `/api/v1/...` in `api/`, `/pay/...` in `page/`,
+// `/operator/...` and `/merchant/...` in `console/`, `/` the demo shop).
+pub mod api;
 pub mod console;
-pub mod csrf;
 pub mod demo;
-pub mod ecom;
-pub mod error;
-pub mod field;
-pub mod merchant;
-pub mod metrics;
-pub mod openapi;
 pub mod operator;
-pub mod ops;
-pub mod p2p;
 pub mod page;
-pub mod page_shell;
-pub mod payin;
-pub mod payout;
-pub mod response;
-pub mod sandbox_bank;
-pub mod server;
-pub mod session;
-pub mod shape;
-pub mod widget;
+pub mod shared;
 
 use std::ops::Deref;
 use std::sync::Arc;
@@ -35,20 +17,15 @@ use std::sync::Arc;
 use axum::Router;
 use axum::routing::get;
 use tower_http::compression::CompressionLayer;
-use utoipa::OpenApi;
-use utoipa_axum::router::OpenApiRouter;
 
 use crate::acquirer::sandbox::SandboxAcquirer;
 use crate::config::Config;
 use crate::crypto::vault::Vault;
 use crate::demo::DemoShop;
-use crate::domain::banks::Banks;
-use crate::domain::console::ConsoleUsers;
-use crate::domain::payments::Payments;
-use crate::domain::projects::Projects;
-use crate::domain::requisites::Requisites;
 use crate::i18n::Locales;
 use crate::secret::Secret;
+use crate::services::Services;
+use shared::{assets, csrf, error, limits::RateLimiter, metrics, ops, session};
 
 /// State shared by every handler.
 #[derive(Clone)]
@@ -60,21 +37,19 @@ pub struct Shared {
     pub public_url: String,
     /// This server's own address (the demo shop calls the API through it).
     pub local_url: String,
-    pub payments: Arc<Payments>,
-    pub requisites: Arc<Requisites>,
-    pub projects: Arc<Projects>,
-    pub banks: Arc<Banks>,
+    /// The domain's services: a handler calls one.
+    pub services: Services,
     /// Keys the edge derives from the master key.
     pub keys: EdgeKeys,
     /// CSRF tokens of the pages' forms (stateless).
     pub csrf: csrf::CsrfKey,
     /// Receipt uploads per payment.
-    pub uploads: page::UploadLimiter,
+    pub uploads: page::receipt::UploadLimiter,
     pub metrics: Arc<metrics::Metrics>,
-    pub auth_cache: merchant::AuthCache,
-    pub limiter: merchant::RateLimiter,
+    pub auth_cache: api::auth::AuthCache,
+    pub limiter: RateLimiter,
     /// Requests per client address, before authentication.
-    pub address_limiter: merchant::RateLimiter,
+    pub address_limiter: RateLimiter,
     pub openapi_json: String,
     pub locales: Locales,
     pub assets: assets::Assets,
@@ -83,9 +58,7 @@ pub struct Shared {
     /// The demo shop (demo mode).
     pub demo: Option<Arc<DemoShop>>,
     pub http_client: reqwest::Client,
-    /// Console users (operators, merchant users).
-    pub consoles: Arc<ConsoleUsers>,
-    pub login_limits: console::LoginLimits,
+    pub login_limits: console::login::LoginLimits,
 }
 
 /// Keys the HTTP edge uses, derived from the master key (never stored).
@@ -99,14 +72,10 @@ pub struct Parts {
     pub config: Config,
     pub public_url: String,
     pub local_url: String,
-    pub payments: Arc<Payments>,
-    pub requisites: Arc<Requisites>,
-    pub projects: Arc<Projects>,
-    pub banks: Arc<Banks>,
+    pub services: Services,
     pub vault: Arc<Vault>,
     pub sandbox: Option<Arc<SandboxAcquirer>>,
     pub demo: Option<Arc<DemoShop>>,
-    pub consoles: Arc<ConsoleUsers>,
 }
 
 impl Deref for AppState {
@@ -118,37 +87,21 @@ impl Deref for AppState {
 
 impl AppState {
     pub fn new(parts: Parts) -> Self {
-        let Parts {
-            config,
-            public_url,
-            local_url,
-            payments,
-            requisites,
-            projects,
-            banks,
-            vault,
-            sandbox,
-            demo,
-            consoles,
-        } = parts;
+        let Parts { config, public_url, local_url, services, vault, sandbox, demo } = parts;
         let keys = EdgeKeys { fingerprint: vault.derive("request-fingerprint") };
         let csrf = csrf::CsrfKey::new(vault.derive("csrf"), public_url.starts_with("https://"));
-        let limiter = merchant::RateLimiter::new(config.rate_limit_rps, config.rate_limit_burst);
-        let address_limiter =
-            merchant::RateLimiter::new(config.address_rate_limit_rps, config.address_rate_limit_burst);
+        let limiter = RateLimiter::new(config.rate_limit_rps, config.rate_limit_burst);
+        let address_limiter = RateLimiter::new(config.address_rate_limit_rps, config.address_rate_limit_burst);
         let metrics = Arc::new(metrics::Metrics::default());
         let openapi_json = serde_json::to_string_pretty(&openapi()).expect("the OpenAPI document serializes");
         let assets = assets::Assets::new(&config.site_root);
         let auth_cache =
-            merchant::AuthCache::new(std::time::Duration::from_secs(config.auth_cache_s), metrics.key_lookups.clone());
+            api::auth::AuthCache::new(std::time::Duration::from_secs(config.auth_cache_s), metrics.key_lookups.clone());
         AppState(Arc::new(Shared {
             config,
             public_url,
             local_url,
-            payments,
-            requisites,
-            projects,
-            banks,
+            services,
             keys,
             csrf,
             uploads: Default::default(),
@@ -162,37 +115,21 @@ impl AppState {
             sandbox,
             demo,
             http_client: reqwest::Client::new(),
-            consoles,
             login_limits: Default::default(),
         }))
     }
 }
 
-/// Every merchant endpoint, with its documentation: a route cannot be added without it.
-fn merchant_routes() -> OpenApiRouter<AppState> {
-    OpenApiRouter::with_openapi(openapi::ApiDoc::openapi())
-        .merge(p2p::router())
-        .merge(ecom::router())
-        .merge(widget::router())
-        .merge(banks::router())
-        .merge(payout::router())
-        .merge(callbacks::router())
-}
-
 /// The OpenAPI document of the merchant API.
 pub fn openapi() -> serde_json::Value {
-    openapi::document(merchant_routes().split_for_parts().1)
+    api::openapi()
 }
 
 /// The whole application. `sessions` stores the consoles' sessions (the database's).
 pub fn router<S: tower_sessions::SessionStore + Clone>(state: AppState, sessions: S) -> Router {
-    let (merchant, _) = merchant_routes().split_for_parts();
-    let merchant = merchant.layer(axum::middleware::from_fn_with_state(state.clone(), merchant::authenticate));
-    // Pages keep no server state: their forms carry a stateless CSRF token (http/csrf.rs).
-    let mut pages = page::router().merge(card::router()).merge(demo::router()).merge(brand::router());
-    if state.sandbox.is_some() {
-        pages = pages.merge(sandbox_bank::router());
-    }
+    let merchant = api::router(state.clone());
+    // Pages keep no server state: their forms carry a stateless CSRF token (shared/csrf.rs).
+    let pages = page::router(state.sandbox.is_some()).merge(demo::router());
     let sandbox = state.config.sandbox();
     Router::new()
         .route("/healthz", get(ops::healthz))
@@ -201,7 +138,7 @@ pub fn router<S: tower_sessions::SessionStore + Clone>(state: AppState, sessions
         .merge(merchant)
         .merge(operator::router(state.clone()))
         .merge(pages)
-        .merge(console::operator::router().merge(console::merchant::router()).layer(session::layer(
+        .merge(console::routes::router().layer(session::layer(
             sessions,
             state.public_url.starts_with("https://"),
             state.config.console_idle_s,

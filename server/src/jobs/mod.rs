@@ -7,8 +7,9 @@ use std::time::Duration;
 
 use tokio::sync::watch;
 
-use crate::domain::payments::Payments;
-use crate::domain::projects::Projects;
+use crate::domain::dashboard::Dashboard;
+use crate::domain::keys::Keys;
+use crate::domain::scheduler::Scheduler;
 
 /// How often the jobs look for due work when nothing woke them.
 const POLL: Duration = Duration::from_millis(250);
@@ -17,10 +18,10 @@ const POLL: Duration = Duration::from_millis(250);
 const COALESCE: Duration = Duration::from_millis(20);
 
 /// Runs the requisites search until `shutdown` fires.
-pub async fn requisites_search(payments: Arc<Payments>, mut shutdown: watch::Receiver<bool>) {
-    let wake = payments.search_ready();
+pub async fn requisites_search(scheduler: Arc<Scheduler>, mut shutdown: watch::Receiver<bool>) {
+    let wake = scheduler.search_ready();
     loop {
-        match payments.run_due_searches().await {
+        match scheduler.run_due_searches().await {
             // More may be due right away.
             Ok(n) if n > 0 => continue,
             Ok(_) => {}
@@ -35,9 +36,9 @@ pub async fn requisites_search(payments: Arc<Payments>, mut shutdown: watch::Rec
 }
 
 /// Applies due deadlines until `shutdown` fires.
-pub async fn deadlines(payments: Arc<Payments>, mut shutdown: watch::Receiver<bool>) {
+pub async fn deadlines(scheduler: Arc<Scheduler>, mut shutdown: watch::Receiver<bool>) {
     loop {
-        match payments.run_due_deadlines().await {
+        match scheduler.run_due_deadlines().await {
             Ok(n) if n > 0 => continue,
             Ok(_) => {}
             Err(e) => tracing::warn!(error = %e, "deadline pass failed"),
@@ -54,9 +55,9 @@ const HOUSEKEEPING: Duration = Duration::from_secs(60);
 
 /// Prunes what expires by the clock (signed messages past their timestamp window) until
 /// `shutdown` fires.
-pub async fn housekeeping(projects: Arc<Projects>, mut shutdown: watch::Receiver<bool>) {
+pub async fn housekeeping(keys: Arc<Keys>, mut shutdown: watch::Receiver<bool>) {
     loop {
-        match projects.forget_expired_signatures(crate::domain::time::now_ms()).await {
+        match keys.forget_expired_signatures(crate::domain::time::now_ms()).await {
             Ok(0) => {}
             Ok(n) => tracing::debug!(forgotten = n, "expired request signatures pruned"),
             Err(e) => tracing::warn!(error = %e, "pruning request signatures failed"),
@@ -73,9 +74,9 @@ const ROLL_UP: Duration = Duration::from_secs(60);
 
 /// Recomputes the dashboards' figures of the days before today every minute until `shutdown`
 /// fires (several processes may do it at once: each computation replaces the last).
-pub async fn dashboard_roll_up(payments: Arc<Payments>, mut shutdown: watch::Receiver<bool>) {
+pub async fn dashboard_roll_up(dashboard: Arc<Dashboard>, mut shutdown: watch::Receiver<bool>) {
     loop {
-        if let Err(e) = payments.roll_up_days(crate::domain::time::now_ms()).await {
+        if let Err(e) = dashboard.roll_up_days(crate::domain::time::now_ms()).await {
             tracing::warn!(error = %e, "dashboard roll-up failed");
         }
         tokio::select! {

@@ -3,8 +3,9 @@
 use async_trait::async_trait;
 use sqlx::{Postgres, Sqlite};
 
-use super::sql::{BankRow, SqlStorage};
-use crate::domain::banks::Bank;
+use super::rows::BankRow;
+use super::sql::SqlStorage;
+use crate::domain::bank::Bank;
 use crate::domain::ports::{BankFilter, BankStore, StoreResult as Result};
 
 macro_rules! bank_store {

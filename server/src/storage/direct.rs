@@ -17,7 +17,7 @@ use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use rusqlite::{Connection, OpenFlags, Row};
 
-use super::sql::{PaymentRow, ProjectRow};
+use super::rows::{PaymentRow, ProjectRow};
 use crate::domain::ports::{StoreError, StoreResult as Result};
 
 pub(super) struct DirectReads {
@@ -172,7 +172,8 @@ mod tests {
     use crate::domain::payment::{Actor, CardAuth, Details, Payment, PaymentState, PaymentType, Recipient};
     use crate::domain::ports::{PaymentStore, ProjectStore};
     use crate::storage::payments::direct_page;
-    use crate::storage::sql::{PAYMENT_COLUMNS, PAYMENT_PAGE_SQL, SqlStorage};
+    use crate::storage::rows::{PAYMENT_COLUMNS, PAYMENT_PAGE_SQL};
+    use crate::storage::sql::SqlStorage;
 
     /// A payment with every optional column filled, so a column read out of place shows.
     fn payment(project_id: &str) -> Payment {

@@ -1,70 +1,77 @@
 //! The ledger port on SQL: balances, their entries, statements, and the check that every
 //! balance is what its entries add up to. Entries are written by the payment changes
-//! (`payments.rs`), in their transactions, through [`apply_entries`].
+//! (`payments.rs`), in their transactions, through [`write_entries`].
 
 use async_trait::async_trait;
 use sqlx::{Postgres, Sqlite};
 
-use super::sql::{SqlStorage, corrupt};
+use super::rows::corrupt;
+use super::sql::SqlStorage;
+use crate::domain::error::Refusal;
 use crate::domain::ledger::{EntryKind, LedgerEntry, Mismatch, StoredEntry};
 use crate::domain::ports::{Balance, LedgerStore, StoreError, StoreResult as Result};
-
-/// What the store says when a change would take a balance below zero.
-pub(super) const INSUFFICIENT_BALANCE: &str = "Insufficient balance";
 
 /// A CHECK violation on `balances` is a change that would overdraw it.
 pub(super) fn map_balance_violation(e: sqlx::Error) -> StoreError {
     if let sqlx::Error::Database(db) = &e
         && (db.is_check_violation() || db.message().contains("CHECK constraint failed"))
     {
-        return StoreError::Refused(INSUFFICIENT_BALANCE.into());
+        return StoreError::Refused(Refusal::InsufficientBalance);
     }
     e.into()
 }
 
-/// Writes `entries` and moves their balances, inside the caller's transaction. A balance that
-/// would go below zero fails the whole change with `Insufficient balance`.
-macro_rules! apply_entries {
-    ($tx:expr, $entries:expr, $now:expr) => {
-        for e in $entries {
-            sqlx::query(
+/// The one entry writer: writes `entries` (a `Vec<&LedgerEntry>`) and moves their balances,
+/// inside the caller's transaction. A balance that would go below zero fails the whole change
+/// with `Insufficient balance`.
+macro_rules! write_entries {
+    ($tx:expr, $dialect:expr, $entries:expr, $now:expr) => {{
+        let entries: Vec<&crate::domain::ledger::LedgerEntry> = $entries;
+        if !entries.is_empty() {
+            let sql = format!(
                 "INSERT INTO ledger_entries (project_id, currency, request_id, kind, amount_delta, locked_delta, created_ms) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
-            )
-            .bind(&e.project_id)
-            .bind(&e.currency)
-            .bind(&e.request_id)
-            .bind(e.kind.code())
-            .bind(e.available_delta)
-            .bind(e.locked_delta)
-            .bind($now)
-            .execute(&mut **$tx)
-            .await?;
+                 VALUES {}",
+                $dialect.value_rows(entries.len(), 7)
+            );
+            let mut query = sqlx::query(&sql);
+            for e in &entries {
+                query = query
+                    .bind(e.project_id.clone())
+                    .bind(e.currency.clone())
+                    .bind(e.request_id.clone())
+                    .bind(e.kind.code())
+                    .bind(e.available_delta)
+                    .bind(e.locked_delta)
+                    .bind($now);
+            }
+            query.execute(&mut **$tx).await?;
+        }
+        for m in crate::domain::ledger::balance_moves(entries) {
             // The row first, then a relative update: both databases check a CHECK constraint on
             // the row an upsert proposes to insert, before the conflict makes it an update.
             sqlx::query(
                 "INSERT INTO balances (project_id, currency, amount, locked_amount) VALUES ($1, $2, 0, 0) \
                  ON CONFLICT (project_id, currency) DO NOTHING",
             )
-            .bind(&e.project_id)
-            .bind(&e.currency)
+            .bind(&m.project_id)
+            .bind(&m.currency)
             .execute(&mut **$tx)
             .await?;
             sqlx::query(
                 "UPDATE balances SET amount = amount + $3, locked_amount = locked_amount + $4 \
                  WHERE project_id = $1 AND currency = $2",
             )
-            .bind(&e.project_id)
-            .bind(&e.currency)
-            .bind(e.available_delta)
-            .bind(e.locked_delta)
+            .bind(&m.project_id)
+            .bind(&m.currency)
+            .bind(m.available_delta)
+            .bind(m.locked_delta)
             .execute(&mut **$tx)
             .await
             .map_err(super::ledger::map_balance_violation)?;
         }
-    };
+    }};
 }
-pub(super) use apply_entries;
+pub(super) use write_entries;
 
 type EntryRow = (i64, String, String, Option<String>, String, i64, i64, i64);
 

@@ -2,8 +2,9 @@
 //! and PostgreSQL, one file per port. The rest of the service sees only the ports; SQL lives
 //! under this module.
 
+mod audit;
 mod banks;
-mod console;
+mod dialect;
 mod direct;
 mod ledger;
 mod outbox;
@@ -11,9 +12,13 @@ mod payments;
 mod postgres;
 mod projects;
 mod requisites;
+mod rows;
 mod sessions;
 mod sql;
 mod sqlite;
+mod stats;
+mod transfers;
+mod users;
 
 use std::sync::Arc;
 
@@ -62,7 +67,10 @@ impl Database {
             + crate::domain::ports::BankStore
             + crate::domain::ports::ProjectStore
             + crate::domain::ports::LedgerStore
-            + crate::domain::ports::ConsoleStore,
+            + crate::domain::ports::UserStore
+            + crate::domain::ports::AuditStore
+            + crate::domain::ports::TransferStore
+            + crate::domain::ports::StatsStore,
     {
         let storage = Arc::new(storage);
         Database {
@@ -73,7 +81,10 @@ impl Database {
                 banks: storage.clone(),
                 projects: storage.clone(),
                 ledger: storage.clone(),
-                console: storage,
+                users: storage.clone(),
+                audit: storage.clone(),
+                transfers: storage.clone(),
+                stats: storage,
             },
             sessions: Sessions::new(sessions),
         }

@@ -1,15 +1,59 @@
 //! The outbox port on SQL: claiming due callbacks in order per payment, recording attempts
 //! (the state they lead to is decided by the domain's outbox rules), and the attempt log.
 
-use crate::domain::audit::AuditEntry;
 use async_trait::async_trait;
 use sqlx::{Postgres, Sqlite};
 
-use super::sql::{AttemptRow, CallbackJobRow, CallbackRow, SqlStorage, corrupt};
+use super::rows::{AttemptRow, CallbackJobRow, CallbackRow, corrupt};
+use super::sql::SqlStorage;
+use crate::domain::audit::AuditEntry;
 use crate::domain::outbox::{
     self, Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, CallbackState, DeliveryCaps,
 };
 use crate::domain::ports::{OutboxStore, StoreResult as Result};
+
+/// Writes a change's outbox inside the caller's transaction: the waiting callbacks of the kinds
+/// it supersedes stop (one in flight finishes its attempt first and is settled by
+/// `record_attempt`), and its new callbacks wait for the dispatcher.
+macro_rules! write_outbox {
+    ($tx:expr, $payment:expr, $supersede:expr, $callbacks:expr, $now:expr) => {{
+        let p: &crate::domain::payment::Payment = $payment;
+        for kind in $supersede {
+            sqlx::query(
+                "UPDATE callbacks SET state = $3 WHERE request_id = $1 AND kind = $4 \
+                 AND state = $5 AND (lease_until_ms IS NULL OR lease_until_ms < $2)",
+            )
+            .bind(&p.request_id)
+            .bind($now)
+            .bind(crate::domain::outbox::CallbackState::Superseded.code())
+            .bind(kind.code())
+            .bind(crate::domain::outbox::CallbackState::Pending.code())
+            .execute(&mut *$tx)
+            .await?;
+        }
+        for cb in $callbacks {
+            sqlx::query(
+                "INSERT INTO callbacks (request_id, project_id, kind, url, body, idempotency_key, state, attempts, \
+                   next_attempt_ms, give_up_ms, created_ms, host) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $10, 0, $7, $8, $9, $11)",
+            )
+            .bind(&p.request_id)
+            .bind(&p.project_id)
+            .bind(cb.kind.code())
+            .bind(&cb.url)
+            .bind(&cb.body)
+            .bind(&cb.idempotency_key)
+            .bind(cb.next_attempt_ms)
+            .bind(cb.give_up_ms)
+            .bind($now)
+            .bind(crate::domain::outbox::CallbackState::Pending.code())
+            .bind(&cb.host)
+            .execute(&mut *$tx)
+            .await?;
+        }
+    }};
+}
+pub(super) use write_outbox;
 
 macro_rules! outbox_store {
     ($db:ty) => {
@@ -201,7 +245,7 @@ macro_rules! outbox_store {
                     return Ok(false);
                 }
                 if let Some(audit) = audit {
-                    super::console::insert_audit!(&mut *tx, audit);
+                    super::audit::insert_audit!(&mut *tx, audit);
                 }
                 tx.commit().await?;
                 Ok(true)

@@ -4,13 +4,12 @@
 use async_trait::async_trait;
 use sqlx::{Pool, Postgres, Sqlite};
 
-use super::sql::{
-    HistoryRow, MAX_INSERT_BATCH, MAX_PAYOUT_BATCH, PAYMENT_BY_ID_SQL, PAYMENT_COLUMNS, PAYMENT_PAGE_SQL, PageRow,
-    PaymentRow, PayoutOutcome, PendingInsert, PendingPayout, SqlStorage, actor_from, corrupt, group_insert_sql,
-    map_hold_violation, to_json,
+use super::rows::{
+    HistoryRow, PAYMENT_BY_ID_SQL, PAYMENT_COLUMNS, PAYMENT_PAGE_SQL, PageRow, PaymentRow, actor_from, corrupt,
+    group_insert_sql, to_json,
 };
-use crate::domain::ledger::LedgerEntry;
-use crate::domain::outbox::CallbackState;
+use super::sql::{MAX_INSERT_BATCH, MAX_PAYOUT_BATCH, PendingInsert, PendingPayout, SqlStorage, map_hold_violation};
+use crate::domain::ledger::{LedgerEntry, PayoutCover, PayoutOutcome, balance_moves};
 use crate::domain::payment::{Payment, PaymentState};
 use crate::domain::ports::{
     HistoryEntry, Inserted, PaymentChange, PaymentFilter, PaymentStore, Receipt, StoreError, StoreResult as Result,
@@ -108,7 +107,7 @@ macro_rules! payment_store {
                 pool: Pool<$db>,
                 direct: Option<super::direct::DirectReads>,
                 writer: Pool<$db>,
-                dialect: super::sql::Dialect,
+                dialect: super::dialect::Dialect,
                 vault: std::sync::Arc<crate::crypto::vault::Vault>,
             ) -> Self {
                 let (inserts, queue) = tokio::sync::mpsc::channel(1024);
@@ -122,7 +121,7 @@ macro_rules! payment_store {
 
             async fn insert_writer(
                 writer: Pool<$db>,
-                dialect: super::sql::Dialect,
+                dialect: super::dialect::Dialect,
                 mut queue: tokio::sync::mpsc::Receiver<PendingInsert>,
             ) {
                 let mut batch = Vec::with_capacity(MAX_INSERT_BATCH);
@@ -154,7 +153,7 @@ macro_rules! payment_store {
             /// with its payout receiver's sealed number, if any.
             async fn insert_rows<'e, E>(
                 writer: E,
-                dialect: super::sql::Dialect,
+                dialect: super::dialect::Dialect,
                 payments: &[(&Payment, Option<&str>)],
             ) -> Result<Vec<String>>
             where
@@ -206,7 +205,7 @@ macro_rules! payment_store {
             /// batch is written again one payout at a time, so one bad row fails alone.
             async fn payout_writer(
                 writer: Pool<$db>,
-                dialect: super::sql::Dialect,
+                dialect: super::dialect::Dialect,
                 mut queue: tokio::sync::mpsc::Receiver<PendingPayout>,
             ) {
                 let mut batch = Vec::with_capacity(MAX_PAYOUT_BATCH);
@@ -233,143 +232,74 @@ macro_rules! payment_store {
             }
 
             /// One batch of payouts in one transaction: each balance read and locked once, the
-            /// payouts it covers taken in order (the others refused) and inserted, then their
-            /// ledger entries and balance moves. A payment id the project already has is that
-            /// payout's (its amount goes back to the ones still refused).
+            /// payouts the domain says it covers inserted in order (the others refused), then
+            /// their ledger entries and balance moves through the one entry writer.
             async fn write_payouts(
                 writer: &Pool<$db>,
-                dialect: super::sql::Dialect,
+                dialect: super::dialect::Dialect,
                 batch: &[PendingPayout],
             ) -> Result<Vec<PayoutOutcome>> {
-                use std::collections::{HashMap, HashSet};
                 let mut tx = writer.begin().await?;
-                // The balances the batch draws on, locked until the end of the transaction.
-                let mut wanted: Vec<(String, String)> = Vec::new();
-                for p in batch {
-                    let key = (p.lock.project_id.clone(), p.lock.currency.clone());
-                    if !wanted.contains(&key) {
-                        wanted.push(key);
-                    }
-                }
+                let balances: Vec<(String, String)> =
+                    balance_moves(batch.iter().map(|p| &p.lock)).into_iter().map(|m| (m.project_id, m.currency)).collect();
                 let sql = format!(
                     "SELECT project_id, currency, amount FROM balances WHERE (project_id, currency) IN (VALUES {}) {}",
-                    dialect.value_rows(wanted.len(), 2),
+                    dialect.value_rows(balances.len(), 2),
                     dialect.lock_row
                 );
                 let mut query = sqlx::query_as::<_, (String, String, i64)>(&sql);
-                for (project, currency) in &wanted {
+                for (project, currency) in &balances {
                     query = query.bind(project.clone()).bind(currency.clone());
                 }
-                let mut available: HashMap<(String, String), i64> =
-                    query.fetch_all(&mut *tx).await?.into_iter().map(|(p, c, a)| ((p, c), a)).collect();
-                // In order: a payout the balance covers is inserted; one it does not is refused.
-                // Usually one pass; another only when an id turned out to be taken and its amount
-                // may cover a payout refused before it.
-                let mut outcomes = vec![PayoutOutcome::Refused; batch.len()];
-                let mut accepted: Vec<usize> = Vec::new();
-                let mut claimed: HashSet<(&str, &str)> = HashSet::new();
+                let available = query.fetch_all(&mut *tx).await?.into_iter().map(|(p, c, a)| ((p, c), a)).collect();
+                let mut cover = PayoutCover::new(batch.iter().map(|p| (&p.payment, &p.lock)), available);
                 loop {
-                    let mut fresh: Vec<usize> = Vec::new();
-                    for (i, p) in batch.iter().enumerate() {
-                        if outcomes[i] != PayoutOutcome::Refused {
-                            continue;
-                        }
-                        if claimed.contains(&(p.payment.project_id.as_str(), p.payment.payment_id.as_str())) {
-                            outcomes[i] = PayoutOutcome::Existing;
-                            continue;
-                        }
-                        let left = available.entry((p.lock.project_id.clone(), p.lock.currency.clone())).or_insert(0);
-                        if *left >= p.payment.amount {
-                            *left -= p.payment.amount;
-                            claimed.insert((p.payment.project_id.as_str(), p.payment.payment_id.as_str()));
-                            fresh.push(i);
-                        }
-                    }
-                    if fresh.is_empty() {
+                    let covered = cover.next_pass();
+                    if covered.is_empty() {
                         break;
                     }
                     let rows: Vec<(&Payment, Option<&str>)> =
-                        fresh.iter().map(|i| (&batch[*i].payment, batch[*i].pan_sealed.as_deref())).collect();
+                        covered.iter().map(|i| (&batch[*i].payment, batch[*i].pan_sealed.as_deref())).collect();
                     let inserted = Self::insert_rows(&mut *tx, dialect, &rows).await?;
-                    let mut given_back = false;
-                    for i in fresh {
-                        let p = &batch[i];
-                        if inserted.contains(&p.payment.request_id) {
-                            outcomes[i] = PayoutOutcome::Created;
-                            accepted.push(i);
-                        } else {
-                            outcomes[i] = PayoutOutcome::Existing;
-                            *available.entry((p.lock.project_id.clone(), p.lock.currency.clone())).or_insert(0) += p.payment.amount;
-                            given_back = true;
+                    for i in covered {
+                        if !inserted.contains(&batch[i].payment.request_id) {
+                            cover.already_existed(i);
                         }
                     }
-                    if !given_back || !outcomes.contains(&PayoutOutcome::Refused) {
+                    if !cover.worth_another_pass() {
                         break;
                     }
                 }
                 // A refused payout whose id is taken is a repeat of that payout, not a refusal.
-                let refused: Vec<usize> = (0..batch.len()).filter(|i| outcomes[*i] == PayoutOutcome::Refused).collect();
+                let refused: Vec<(usize, String, String)> =
+                    cover.refused().into_iter().map(|(i, p, id)| (i, p.to_string(), id.to_string())).collect();
                 if !refused.is_empty() {
                     let sql = format!(
                         "SELECT project_id, payment_id FROM payments WHERE (project_id, payment_id) IN (VALUES {})",
                         dialect.value_rows(refused.len(), 2)
                     );
                     let mut query = sqlx::query_as::<_, (String, String)>(&sql);
-                    for i in &refused {
-                        query = query.bind(batch[*i].payment.project_id.clone()).bind(batch[*i].payment.payment_id.clone());
+                    for (_, project, payment_id) in &refused {
+                        query = query.bind(project.clone()).bind(payment_id.clone());
                     }
-                    let taken: HashSet<(String, String)> = query.fetch_all(&mut *tx).await?.into_iter().collect();
-                    for i in refused {
-                        let p = &batch[i].payment;
-                        if taken.contains(&(p.project_id.clone(), p.payment_id.clone())) {
-                            outcomes[i] = PayoutOutcome::Existing;
+                    let taken: std::collections::HashSet<(String, String)> =
+                        query.fetch_all(&mut *tx).await?.into_iter().collect();
+                    for (i, project, payment_id) in refused {
+                        if taken.contains(&(project, payment_id)) {
+                            cover.existing(i);
                         }
                     }
                 }
-                if !accepted.is_empty() {
-                    let now = batch[accepted[0]].payment.created_ms;
-                    let sql = format!(
-                        "INSERT INTO ledger_entries (project_id, currency, request_id, kind, amount_delta, locked_delta, created_ms) VALUES {}",
-                        dialect.value_rows(accepted.len(), 7)
-                    );
-                    let mut query = sqlx::query(&sql);
-                    for i in &accepted {
-                        let e = &batch[*i].lock;
-                        query = query
-                            .bind(e.project_id.clone())
-                            .bind(e.currency.clone())
-                            .bind(e.request_id.clone())
-                            .bind(e.kind.code())
-                            .bind(e.available_delta)
-                            .bind(e.locked_delta)
-                            .bind(now);
-                    }
-                    query.execute(&mut *tx).await?;
-                    let mut moves: Vec<((String, String), i64, i64)> = Vec::new();
-                    for i in &accepted {
-                        let e = &batch[*i].lock;
-                        let key = (e.project_id.clone(), e.currency.clone());
-                        match moves.iter_mut().find(|(k, _, _)| *k == key) {
-                            Some((_, a, l)) => {
-                                *a += e.available_delta;
-                                *l += e.locked_delta;
-                            }
-                            None => moves.push((key, e.available_delta, e.locked_delta)),
-                        }
-                    }
-                    for ((project, currency), amount, locked) in moves {
-                        sqlx::query(
-                            "UPDATE balances SET amount = amount + $3, locked_amount = locked_amount + $4 \
-                             WHERE project_id = $1 AND currency = $2",
-                        )
-                        .bind(project)
-                        .bind(currency)
-                        .bind(amount)
-                        .bind(locked)
-                        .execute(&mut *tx)
-                        .await
-                        .map_err(super::ledger::map_balance_violation)?;
-                    }
+                let outcomes = cover.outcomes().to_vec();
+                let entries: Vec<&LedgerEntry> = batch
+                    .iter()
+                    .zip(&outcomes)
+                    .filter(|(_, o)| **o == PayoutOutcome::Created)
+                    .map(|(p, _)| &p.lock)
+                    .collect();
+                let created = batch.iter().zip(&outcomes).find(|(_, o)| **o == PayoutOutcome::Created);
+                if let Some((first, _)) = created {
+                    super::ledger::write_entries!(&mut tx, dialect, entries, first.payment.created_ms);
                 }
                 tx.commit().await?;
                 Ok(outcomes)
@@ -480,41 +410,7 @@ macro_rules! payment_store {
                 if updated.rows_affected() == 0 {
                     return Err(StoreError::Conflict);
                 }
-                // The outbox rules say which waiting callbacks this change supersedes; one in
-                // flight finishes its attempt first (and is settled by record_attempt).
-                for kind in change.supersede {
-                    sqlx::query(
-                        "UPDATE callbacks SET state = $3 WHERE request_id = $1 AND kind = $4 \
-                         AND state = $5 AND (lease_until_ms IS NULL OR lease_until_ms < $2)",
-                    )
-                    .bind(&p.request_id)
-                    .bind(now)
-                    .bind(CallbackState::Superseded.code())
-                    .bind(kind.code())
-                    .bind(CallbackState::Pending.code())
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                for cb in &change.callbacks {
-                    sqlx::query(
-                        "INSERT INTO callbacks (request_id, project_id, kind, url, body, idempotency_key, state, attempts, \
-                           next_attempt_ms, give_up_ms, created_ms, host) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $10, 0, $7, $8, $9, $11)",
-                    )
-                    .bind(&p.request_id)
-                    .bind(&p.project_id)
-                    .bind(cb.kind.code())
-                    .bind(&cb.url)
-                    .bind(&cb.body)
-                    .bind(&cb.idempotency_key)
-                    .bind(cb.next_attempt_ms)
-                    .bind(cb.give_up_ms)
-                    .bind(now)
-                    .bind(CallbackState::Pending.code())
-                    .bind(&cb.host)
-                    .execute(&mut *tx)
-                    .await?;
-                }
+                super::outbox::write_outbox!(&mut *tx, p, change.supersede, &change.callbacks, now);
                 if let Some(receipt) = &change.receipt {
                     sqlx::query(
                         "INSERT INTO receipts (id, request_id, content_type, size, data, uploaded_ms) VALUES ($1, $2, $3, $4, $5, $6)",
@@ -537,15 +433,15 @@ macro_rules! payment_store {
                         .execute(&mut *tx)
                         .await?;
                 }
-                super::ledger::apply_entries!(&mut tx, &change.ledger, now);
+                super::ledger::write_entries!(&mut tx, self.dialect, change.ledger.iter().collect::<Vec<_>>(), now);
                 if let Some(audit) = &change.audit {
-                    super::console::insert_audit!(&mut *tx, audit);
+                    super::audit::insert_audit!(&mut *tx, audit);
                 }
                 if let Some(transfer) = &change.incoming
-                    && !super::console::insert_incoming!(&mut *tx, transfer)
+                    && !super::transfers::insert_incoming!(&mut *tx, transfer)
                 {
                     // Recorded by an earlier upload (or one running now): this change is not made.
-                    return Err(StoreError::Refused(crate::domain::payments::ALREADY_APPLIED.into()));
+                    return Err(StoreError::Refused(crate::domain::error::Refusal::TransferAlreadyApplied));
                 }
                 tx.commit().await?;
                 Ok(())
@@ -567,7 +463,7 @@ macro_rules! payment_store {
                 self.payouts.send(pending).await.map_err(|_| StoreError::Corrupt("the payout writer stopped".into()))?;
                 match answer.await.map_err(|_| StoreError::Corrupt("the payout writer stopped".into()))?? {
                     PayoutOutcome::Created => Ok(Inserted::Created),
-                    PayoutOutcome::Refused => Err(StoreError::Refused(super::ledger::INSUFFICIENT_BALANCE.into())),
+                    PayoutOutcome::Refused => Err(StoreError::Refused(crate::domain::error::Refusal::InsufficientBalance)),
                     PayoutOutcome::Existing => {
                         let existing = self
                             .payment(&payout.project_id, &payout.payment_id)

@@ -7,7 +7,8 @@ use std::time::Duration;
 use sqlx::postgres::PgPoolOptions;
 
 use super::OpenError;
-use super::sql::{Dialect, SqlStorage};
+use super::dialect::Dialect;
+use super::sql::SqlStorage;
 
 const DIALECT: Dialect = Dialect {
     skip_locked: "FOR UPDATE SKIP LOCKED",

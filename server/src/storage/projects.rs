@@ -4,11 +4,9 @@
 use async_trait::async_trait;
 use sqlx::{Postgres, Sqlite};
 
-use super::console::insert_audit;
-use super::sql::{
-    CallbackKeyRow, MAX_SIGNATURE_BATCH, PROJECT_COLUMNS, PendingSignature, ProjectRow, RequestKeyRow, SqlStorage,
-    corrupt, now_ms, to_json,
-};
+use super::audit::insert_audit;
+use super::rows::{CallbackKeyRow, PROJECT_COLUMNS, ProjectRow, RequestKeyRow, corrupt, to_json};
+use super::sql::{MAX_SIGNATURE_BATCH, PendingSignature, SqlStorage, now_ms};
 use crate::crypto::keys::{KeyType, StoredCallbackKey, StoredRequestKey};
 use crate::domain::audit::AuditEntry;
 use crate::domain::ports::{KeySummary, Merchant, ProjectStore, RequestKeyRecord, StoreError, StoreResult as Result};
@@ -22,7 +20,7 @@ macro_rules! project_store {
             pub(super) async fn signature_writer(
                 writer: sqlx::Pool<$db>,
                 mut queue: tokio::sync::mpsc::Receiver<PendingSignature>,
-                dialect: super::sql::Dialect,
+                dialect: super::dialect::Dialect,
             ) {
                 let mut batch = Vec::with_capacity(MAX_SIGNATURE_BATCH);
                 while queue.recv_many(&mut batch, MAX_SIGNATURE_BATCH).await > 0 {
@@ -47,7 +45,7 @@ macro_rules! project_store {
             async fn record_signatures(
                 writer: &sqlx::Pool<$db>,
                 batch: &[PendingSignature],
-                dialect: super::sql::Dialect,
+                dialect: super::dialect::Dialect,
             ) -> Result<Vec<Option<String>>> {
                 use std::collections::HashMap;
                 // The first of the batch to carry a key is the one that may record it.
@@ -107,7 +105,7 @@ macro_rules! project_store {
                 tx: &mut sqlx::Transaction<'_, $db>,
                 project_id: &str,
                 except: Option<&str>,
-                dialect: super::sql::Dialect,
+                dialect: super::dialect::Dialect,
             ) -> Result<i64> {
                 let lock = format!("SELECT id FROM projects WHERE id = $1 {}", dialect.lock_row);
                 sqlx::query(&lock).bind(project_id).execute(&mut **tx).await?;
@@ -280,7 +278,7 @@ macro_rules! project_store {
             ) -> Result<()> {
                 let mut tx = self.writer.begin().await?;
                 if Self::active_keys(&mut tx, project_id, None, self.dialect).await? >= MAX_ACTIVE_REQUEST_KEYS {
-                    return Err(StoreError::Refused(TOO_MANY_KEYS.into()));
+                    return Err(StoreError::Refused(crate::domain::error::Refusal::TooManyKeys));
                 }
                 insert_request_key!(self.vault, &mut *tx, project_id, key, now_ms());
                 if let Some(audit) = audit {
@@ -329,7 +327,7 @@ macro_rules! project_store {
                     return Ok(false);
                 };
                 if active && Self::active_keys(&mut tx, &project_id, Some(token), self.dialect).await? >= MAX_ACTIVE_REQUEST_KEYS {
-                    return Err(StoreError::Refused(TOO_MANY_KEYS.into()));
+                    return Err(StoreError::Refused(crate::domain::error::Refusal::TooManyKeys));
                 }
                 let done = sqlx::query("UPDATE request_keys SET active = $2 WHERE token = $1")
                     .bind(token)
@@ -553,7 +551,6 @@ macro_rules! insert_request_key {
 
 /// A project holds at most this many active request keys (decisions.md §1: two, to rotate).
 const MAX_ACTIVE_REQUEST_KEYS: i64 = 2;
-const TOO_MANY_KEYS: &str = "a project holds at most two active request keys; deactivate one first";
 
 project_store!(Sqlite);
 project_store!(Postgres);

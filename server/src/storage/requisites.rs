@@ -4,11 +4,12 @@
 use async_trait::async_trait;
 use sqlx::{Postgres, Sqlite};
 
-use super::console::insert_audit;
-use super::sql::{CandidateRow, REQUISITE_SELECT, RequisiteRow, SqlStorage};
+use super::audit::insert_audit;
+use super::rows::{CandidateRow, REQUISITE_SELECT, RequisiteRow};
+use super::sql::SqlStorage;
 use crate::domain::audit::AuditEntry;
 use crate::domain::ports::{RequisiteStore, StoreResult as Result};
-use crate::domain::requisites::{Candidate, Requisite, RequisiteQuery};
+use crate::domain::requisite::{Candidate, Requisite, RequisiteQuery};
 
 macro_rules! requisite_store {
     ($db:ty) => {

@@ -7,8 +7,9 @@ use std::time::Duration;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 
 use super::OpenError;
+use super::dialect::Dialect;
 use super::direct::DirectReads;
-use super::sql::{Dialect, SqlStorage};
+use super::sql::SqlStorage;
 
 const DIALECT: Dialect = Dialect { skip_locked: "", lock_row: "", relaxed_commit: "", anonymous_params: true };
 

@@ -153,9 +153,7 @@ async fn keys_rotate_without_downtime(backend: Backend) {
     let app = crate::helpers::spawn_app_with(backend, |c| c.auth_cache_s = 1).await;
     let body = body(&app);
     let added =
-        kassa::admin::add_request_key(app.stores.projects.as_ref(), &app.key.project_id, KeyType::RsaSha256, None)
-            .await
-            .unwrap();
+        kassa::admin::add_request_key(&app.services.keys, &app.key.project_id, KeyType::RsaSha256, None).await.unwrap();
     let created = kassa::admin::ProjectCreated {
         merchant_id: app.key.merchant_id.clone(),
         project_id: app.key.project_id.clone(),

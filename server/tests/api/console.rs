@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use futures_util::StreamExt;
 use kassa::domain::audit::{AuditQuery, Subject};
-use kassa::domain::console::{Audience, ConsoleUsers};
+use kassa::domain::user::Audience;
 use kassa::secret::Secret;
 use serde_json::Value;
 
@@ -79,15 +79,12 @@ impl Browser {
 }
 
 async fn add_operator(app: &TestApp, login: &str) {
-    ConsoleUsers::new(app.stores.console.clone())
-        .add(Audience::Operator, None, login, &Secret::new(PASSWORD.to_string()))
-        .await
-        .unwrap();
+    app.services.users.add(Audience::Operator, None, login, &Secret::new(PASSWORD.to_string())).await.unwrap();
 }
 
 async fn audit_of(app: &TestApp, request_id: &str) -> Vec<kassa::domain::audit::StoredAudit> {
     let query = AuditQuery { subject: Some((Subject::Payment, request_id.to_string())), before_id: None, limit: 100 };
-    app.stores.console.audit(&query).await.unwrap()
+    app.stores.audit.audit(&query).await.unwrap()
 }
 
 /// A p2p payin the payer says they paid (`processing:paid`).
@@ -154,7 +151,7 @@ async fn logging_in_and_out(backend: Backend) {
     // A disabled operator's session ends at the next request, and they cannot log in again.
     browser.log_in("alice", PASSWORD).await;
     assert_eq!(browser.get("/operator/").await.status, 200);
-    ConsoleUsers::new(app.stores.console.clone()).disable(Audience::Operator, "alice").await.unwrap();
+    app.services.users.disable(Audience::Operator, "alice").await.unwrap();
     assert_eq!(browser.get("/operator/").await.status, 303);
     assert_eq!(browser.log_in("alice", PASSWORD).await.status, 401);
 }
@@ -288,7 +285,7 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
 
     // The roll-up of a day (what the dashboards read for the days before today) holds the
     // same figures as the live count, replaces itself when recomputed, and is scoped by project.
-    let console = &app.stores.console;
+    let console = &app.stores.stats;
     let now = now_s() * 1000;
     let day = now - now.rem_euclid(kassa::domain::stats::DAY_MS);
     let next = day + kassa::domain::stats::DAY_MS;
@@ -311,11 +308,11 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
     // rolled up, then from the roll-up (saying when), with the same figures either way.
     let tomorrow = next + 3_600_000;
     let week_count = |stats: &kassa::domain::stats::PeriodStats| (stats.total().count, stats.total().success);
-    let (today_live, week_live) = app.payments.dashboard(tomorrow, None).await.unwrap();
+    let (today_live, week_live) = app.services.dashboard.figures(tomorrow, None).await.unwrap();
     assert_eq!((today_live.total().count, week_count(&week_live)), (0, (2, 2)));
     assert_eq!(week_live.earlier_days_as_of_ms, None, "nothing rolled up yet: every day read live");
-    assert_eq!(app.payments.roll_up_days(tomorrow).await.unwrap(), 6);
-    let (_, week_rolled) = app.payments.dashboard(tomorrow, None).await.unwrap();
+    assert_eq!(app.services.dashboard.roll_up_days(tomorrow).await.unwrap(), 6);
+    let (_, week_rolled) = app.services.dashboard.figures(tomorrow, None).await.unwrap();
     assert_eq!(week_count(&week_rolled), (2, 2));
     assert_eq!(week_rolled.groups, week_live.groups);
     assert_eq!(week_rolled.days, week_live.days);
@@ -371,7 +368,7 @@ async fn requisites_are_added_and_disabled_with_audit(backend: Backend) {
     let (_, list) = app.operator_get("/api/v1/operator/requisites").await;
     assert_eq!(list[0]["active"], Value::Bool(false));
     let query = AuditQuery { subject: Some((Subject::Requisite, id.clone())), before_id: None, limit: 10 };
-    let audit = app.stores.console.audit(&query).await.unwrap();
+    let audit = app.stores.audit.audit(&query).await.unwrap();
     let actions: Vec<_> = audit.iter().map(|a| (a.action.as_str(), a.state_after.as_deref())).collect();
     assert_eq!(actions, [("requisite_disabled", Some("disabled")), ("requisite_added", Some("active"))]);
     assert!(audit.iter().all(|a| a.actor == "operator:alice"));
@@ -525,7 +522,8 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
     let theirs = theirs["request_id"].as_str().unwrap().to_string();
 
     let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
-    ConsoleUsers::new(app.stores.console.clone())
+    app.services
+        .users
         .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
         .await
         .unwrap();
@@ -630,7 +628,7 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
     let (status, _) = app.call("/api/v1/payment/p2p/payin/info", &app.general_ref("order-1")).await;
     assert_eq!(status, 401, "a deactivated key stops working");
     let query = AuditQuery { subject: Some((Subject::Key, app.key.token.clone())), before_id: None, limit: 10 };
-    let audit = app.stores.console.audit(&query).await.unwrap();
+    let audit = app.stores.audit.audit(&query).await.unwrap();
     assert_eq!(
         (audit[0].actor.as_str(), audit[0].action.as_str(), audit[0].state_after.as_deref()),
         ("merchant:shop-owner", "request_key_deactivated", Some("inactive"))
@@ -643,7 +641,8 @@ async fn the_integration_check_sends_a_signed_test_callback(backend: Backend) {
     let app = spawn_app(backend).await;
     let receiver = crate::receiver::Receiver::start(crate::receiver::Behaviour::default()).await;
     let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
-    ConsoleUsers::new(app.stores.console.clone())
+    app.services
+        .users
         .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
         .await
         .unwrap();
@@ -712,7 +711,8 @@ async fn merchant_pages_exports_and_new_keys_work(backend: Backend) {
     });
     futures_util::stream::iter(creates).buffer_unordered(16).collect::<Vec<()>>().await;
     let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
-    ConsoleUsers::new(app.stores.console.clone())
+    app.services
+        .users
         .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
         .await
         .unwrap();
@@ -778,7 +778,8 @@ async fn merchant_pages_exports_and_new_keys_work(backend: Backend) {
 async fn a_merchant_sets_its_payment_page(backend: Backend) {
     let app = spawn_app(backend).await;
     let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
-    ConsoleUsers::new(app.stores.console.clone())
+    app.services
+        .users
         .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
         .await
         .unwrap();

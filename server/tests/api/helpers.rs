@@ -225,7 +225,7 @@ pub struct TestApp {
     pub client: reqwest::Client,
     pub key: ClientKey,
     pub stores: Stores,
-    pub payments: Arc<kassa::domain::payments::Payments>,
+    pub services: kassa::services::Services,
     pub sandbox: Option<Arc<kassa::acquirer::sandbox::SandboxAcquirer>>,
     pub database_url: DatabaseUrl,
     server: tokio::task::JoinHandle<()>,
@@ -252,10 +252,10 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
     let app = Application::build(config).await.expect("application builds");
     let address = format!("http://{}", app.local_addr());
     let stores = app.stores();
-    let payments = app.payments();
+    let services = app.services();
     let sandbox = app.sandbox();
     let created = admin::create_project(
-        stores.projects.as_ref(),
+        &services.projects,
         NewProject {
             merchant: "Test Merchant".into(),
             name: "Main".into(),
@@ -275,7 +275,7 @@ pub async fn spawn_app_with(backend: Backend, configure: impl FnOnce(&mut Config
         client: reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap(),
         key: ClientKey::from_created(&created),
         stores,
-        payments,
+        services,
         sandbox,
         database_url: url,
         server,
@@ -300,7 +300,7 @@ impl TestApp {
         callback_key_type: KeyType,
     ) -> (ClientKey, ProjectCreated) {
         let created = admin::create_project(
-            self.stores.projects.as_ref(),
+            &self.services.projects,
             NewProject {
                 merchant: merchant.into(),
                 name: format!("p-{}", uuid::Uuid::new_v4().simple()),

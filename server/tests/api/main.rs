@@ -15,6 +15,7 @@ mod page_recovery;
 mod payouts;
 mod processes;
 mod receiver;
+mod schema;
 pub mod security;
 mod signing_example;
 mod validation;

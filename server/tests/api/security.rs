@@ -186,11 +186,12 @@ async fn at_most_two_active_request_keys(backend: Backend) {
     use kassa::crypto::keys::KeyType;
     let app = spawn_app(backend).await;
     let projects = app.stores.projects.as_ref();
-    let second = kassa::admin::add_request_key(projects, &app.key.project_id, KeyType::EcdsaP256, None).await.unwrap();
-    let third = kassa::admin::add_request_key(projects, &app.key.project_id, KeyType::EcdsaP256, None).await;
+    let keys = &app.services.keys;
+    let second = kassa::admin::add_request_key(keys, &app.key.project_id, KeyType::EcdsaP256, None).await.unwrap();
+    let third = kassa::admin::add_request_key(keys, &app.key.project_id, KeyType::EcdsaP256, None).await;
     assert!(third.unwrap_err().to_string().contains("at most two active request keys"));
     assert!(projects.set_request_key_active(&second.token, false, None).await.unwrap());
-    let third = kassa::admin::add_request_key(projects, &app.key.project_id, KeyType::HmacSha512, None).await.unwrap();
+    let third = kassa::admin::add_request_key(keys, &app.key.project_id, KeyType::HmacSha512, None).await.unwrap();
     // Re-enabling a third is refused as well.
     assert!(
         projects

@@ -1,47 +1,39 @@
 //! The consoles' one mechanism, for two audiences (operators; users of a merchant): login and
-//! logout, database-backed sessions (tower-sessions), CSRF on every form, the frame and its
-//! navigation, translated texts, notices, and the answers every console page shares
-//! (`no-store`, framed by nobody). Each audience adds its pages in its own module.
+//! logout ([`login`]), database-backed sessions (tower-sessions) read by the guards
+//! ([`guard`]: signed in, audience, CSRF on posts), the frame and its navigation, translated
+//! texts, notices, and the answers every console page shares (`no-store`, framed by nobody).
+//! What both consoles show is in [`widgets`]; each audience adds its pages, one file per
+//! feature, in its own folder.
 
+pub mod guard;
+pub mod login;
 pub mod merchant;
 pub mod operator;
+pub mod routes;
+pub mod widgets;
 
 use std::collections::HashMap;
 
-use axum::extract::{Query, State};
+use axum::extract::Query;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
-use serde::{Deserialize, Serialize};
 use subtle::ConstantTimeEq;
 use tower_sessions::Session;
 
 use super::AppState;
-use super::merchant::RateLimiter;
-use super::page_shell::{accept_language, html_response, new_nonce};
 use crate::domain::catalogue::Currency;
-use crate::domain::console::{Audience, ConsoleUser};
-use crate::domain::payments::DomainError;
-use crate::secret::Secret;
+use crate::domain::error::{DomainError, Refusal};
+use crate::domain::user::{Audience, ConsoleUser};
+use crate::http::shared::html::{accept_language, html_response, new_nonce};
 use app::i18n::{Arg, I18n};
 use app::model::{
     ActionForm, Block, Cell, ConsoleFrame, ConsoleNotice, ConsoleUserBar, FieldKind, FormField, LanguageLink, NavLink,
-    Tone,
 };
 
 /// Languages of the consoles.
 pub const CONSOLE_LANGUAGES: &[(&str, &str)] = &[("en", "English"), ("ru", "Русский")];
 
-const SESSION_USER: &str = "console.user";
 const SESSION_LANG: &str = "console.lang";
-
-/// Who is signed in, as kept in the session.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct SessionUser {
-    audience: String,
-    login: String,
-    /// This session's CSRF token: every form carries it.
-    csrf: String,
-}
 
 /// One console: its audience, where it lives, its name.
 #[derive(Clone, Copy)]
@@ -51,62 +43,6 @@ pub struct Console {
     pub name_key: &'static str,
     /// Navigation: path under `base` and text key.
     pub nav: &'static [(&'static str, &'static str)],
-}
-
-impl Console {
-    /// The routes every console has: its base, login (page and form) and logout.
-    pub fn entry_routes(self) -> axum::Router<AppState> {
-        use axum::routing::{get, post};
-        let base = self.base;
-        axum::Router::new()
-            .route(base, get(move || async move { Redirect::to(&format!("{base}/")) }))
-            .route(
-                &format!("{base}/login"),
-                get(move |State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params| async move {
-                    let query = LangQuery {
-                        lang: param(&params, "lang").map(str::to_string),
-                        notice: param(&params, "notice").map(str::to_string),
-                    };
-                    login_page(&state, &session, self, &query, &headers, StatusCode::OK, None).await
-                })
-                .post(
-                    move |State(state): State<AppState>,
-                          session: Session,
-                          headers: HeaderMap,
-                          peer: PeerIp,
-                          axum::extract::Form(form): axum::extract::Form<LoginForm>| async move {
-                        login(&state, &session, self, &headers, peer.0, form).await
-                    },
-                ),
-            )
-            .route(
-                &format!("{base}/logout"),
-                post(
-                    move |State(state): State<AppState>,
-                          session: Session,
-                          headers: HeaderMap,
-                          axum::extract::Form(form): axum::extract::Form<CsrfForm>| async move {
-                        logout(&state, &session, self, &headers, form).await
-                    },
-                ),
-            )
-    }
-}
-
-/// Failed-login brakes, per login and per client address.
-pub struct LoginLimits {
-    by_login: RateLimiter,
-    by_address: RateLimiter,
-}
-
-impl Default for LoginLimits {
-    fn default() -> Self {
-        // 5 attempts per login and 20 per address at once, then one every 12 s / 3 s.
-        LoginLimits {
-            by_login: RateLimiter::with_rate(1.0 / 12.0, 5),
-            by_address: RateLimiter::with_rate(1.0 / 3.0, 20),
-        }
-    }
 }
 
 /// Texts of the console's language.
@@ -122,6 +58,11 @@ impl Texts {
 
     pub fn ta(&self, key: &str, args: &[(&str, Arg)]) -> String {
         self.i18n.0.text(key, args)
+    }
+
+    /// Column headers (or any list of texts) from their keys.
+    pub fn all(&self, keys: &[&str]) -> Vec<String> {
+        keys.iter().map(|k| self.t(k)).collect()
     }
 
     /// An amount in major units with its currency, as the console's language writes it.
@@ -146,7 +87,7 @@ pub fn format_utc(ms: i64) -> String {
 /// Amounts are typed in major units, as on a bank statement.
 pub use crate::domain::incoming::parse_major;
 
-/// A signed-in request.
+/// A signed-in request: who, this session's CSRF token, the texts, which console.
 pub struct Signed {
     pub user: ConsoleUser,
     pub csrf: String,
@@ -198,21 +139,53 @@ impl Signed {
             inline: true,
             label: None,
         };
-        let frame = frame(
-            state,
-            self.console,
-            t,
-            current,
-            title,
-            notice,
-            Some(ConsoleUserBar { login: self.user.login.clone(), signed_in_as: t.t("console-signed-in-as"), logout }),
-        );
+        let bar = ConsoleUserBar { login: self.user.login.clone(), signed_in_as: t.t("console-signed-in-as"), logout };
+        let frame = frame(state, self.console, t, current, title, notice, Some(bar));
         respond(StatusCode::OK, frame, blocks)
+    }
+
+    /// [`Self::page`] answered with another status (a refused form shown again).
+    pub fn page_with_status(
+        &self,
+        state: &AppState,
+        status: StatusCode,
+        current: &str,
+        title: String,
+        notice: Option<ConsoleNotice>,
+        blocks: Vec<Block>,
+    ) -> Response {
+        let mut r = self.page(state, current, title, notice, blocks);
+        *r.status_mut() = status;
+        r
     }
 
     /// Back to a page of the console with a notice (post/redirect/get).
     pub fn back(&self, path: &str, notice: &str) -> Response {
         redirect_with(self.console.base, path, notice)
+    }
+
+    /// Back to a page with the notice of a refused action; a failure that is not a refusal is
+    /// logged here, once, with its cause.
+    pub fn refused(&self, path: &str, e: &DomainError) -> Response {
+        self.back(path, refusal(e))
+    }
+
+    /// The "try again in a moment" page for a failure to read what the page needs, logged here.
+    pub fn unavailable(&self, state: &AppState, e: &DomainError) -> Response {
+        tracing::warn!(error = %e, console = self.console.base, "console page unavailable");
+        unavailable(state, self.console, &self.texts)
+    }
+
+    /// A record this person may not see, or that does not exist: the same answer.
+    pub fn not_found(&self, state: &AppState) -> Response {
+        let t = &self.texts;
+        let blocks = vec![Block::Paragraph(t.t("console-not-found-help"))];
+        self.page_with_status(state, StatusCode::NOT_FOUND, "/", t.t("console-notice-not-found"), None, blocks)
+    }
+
+    /// The notice a page was sent back with (`?notice=`).
+    pub fn notice(&self, params: &Params) -> Option<ConsoleNotice> {
+        notice(&self.texts, param(params, "notice"))
     }
 }
 
@@ -245,23 +218,6 @@ pub fn link(href: String, text: impl Into<String>) -> Cell {
     Cell::Link { href, text: text.into() }
 }
 
-/// A payment state as operators read it, with its colour.
-pub fn state_cell(texts: &Texts, state: &str) -> Cell {
-    let tone = if state == "success" {
-        Tone::Good
-    } else if state == "decline" {
-        Tone::Bad
-    } else if state.starts_with("dispute") || state == "processing:paid" || state == "processing:payout_process" {
-        Tone::Waiting
-    } else {
-        Tone::Neutral
-    };
-    let key = format!("state-{}", state.replace([':', '_'], "-"));
-    let label = texts.t(&key);
-    let shown = if label == key { state.to_string() } else { format!("{label} ({state})") };
-    Cell::Status { text: shown, tone }
-}
-
 fn frame(
     state: &AppState,
     console: Console,
@@ -271,24 +227,24 @@ fn frame(
     notice: Option<ConsoleNotice>,
     user: Option<ConsoleUserBar>,
 ) -> ConsoleFrame {
+    let nav = match user {
+        Some(_) => console
+            .nav
+            .iter()
+            .map(|(path, key)| NavLink {
+                href: format!("{}{path}", console.base),
+                label: t.t(key),
+                current: *path == current,
+            })
+            .collect(),
+        None => Vec::new(),
+    };
     ConsoleFrame {
         lang: t.lang.to_string(),
         title,
         console_name: t.t(console.name_key),
         home: format!("{}/", console.base),
-        nav: if user.is_some() {
-            console
-                .nav
-                .iter()
-                .map(|(path, key)| NavLink {
-                    href: format!("{}{path}", console.base),
-                    label: t.t(key),
-                    current: *path == current,
-                })
-                .collect()
-        } else {
-            Vec::new()
-        },
+        nav,
         user,
         notice,
         languages: CONSOLE_LANGUAGES
@@ -318,7 +274,9 @@ fn respond(status: StatusCode, frame: ConsoleFrame, blocks: Vec<Block>) -> Respo
 async fn language(state: &AppState, session: &Session, query: Option<&str>, headers: &HeaderMap) -> Texts {
     let supported = |c: &str| CONSOLE_LANGUAGES.iter().map(|(code, _)| *code).find(|code| *code == c);
     let lang = if let Some(l) = query.and_then(supported) {
-        let _ = session.insert(SESSION_LANG, l).await;
+        if let Err(e) = session.insert(SESSION_LANG, l).await {
+            tracing::debug!(error = %e, "console language not remembered");
+        }
         l
     } else if let Some(l) = session.get::<String>(SESSION_LANG).await.ok().flatten().as_deref().and_then(supported) {
         l
@@ -327,40 +285,6 @@ async fn language(state: &AppState, session: &Session, query: Option<&str>, head
         supported(accepted).unwrap_or("en")
     };
     Texts { i18n: state.locales.i18n(lang), lang }
-}
-
-/// The signed-in user of this request, or the answer to send instead (the login page).
-pub async fn signed_in(
-    state: &AppState,
-    session: &Session,
-    console: Console,
-    query_lang: Option<&str>,
-    headers: &HeaderMap,
-) -> Result<Signed, Response> {
-    let texts = language(state, session, query_lang, headers).await;
-    let to_login = || Redirect::to(&format!("{}/login", console.base)).into_response();
-    let stored: Option<SessionUser> = match session.get(SESSION_USER).await {
-        Ok(v) => v,
-        Err(e) => {
-            tracing::warn!(error = %e, "console session unreadable");
-            return Err(unavailable(state, console, &texts));
-        }
-    };
-    let Some(stored) = stored.filter(|s| s.audience == console.audience.code()) else {
-        return Err(to_login());
-    };
-    match state.consoles.active_user(console.audience, &stored.login).await {
-        Ok(Some(user)) => Ok(Signed { user, csrf: stored.csrf, texts, console }),
-        Ok(None) => {
-            // Disabled (or removed) since the login: the session ends now.
-            let _ = session.flush().await;
-            Err(redirect_with(console.base, "/login", "signed-out"))
-        }
-        Err(e) => {
-            tracing::warn!(error = %e, "console user unreadable");
-            Err(unavailable(state, console, &texts))
-        }
-    }
 }
 
 pub fn unavailable(state: &AppState, console: Console, t: &Texts) -> Response {
@@ -400,172 +324,24 @@ pub fn invalid_fields(
     }
 }
 
-/// The notice key of a refused action.
+/// The notice key of a refused action, mapped once from the domain's refusals; what is not a
+/// refusal (the database) is logged with its cause.
 pub fn refusal(e: &DomainError) -> &'static str {
     match e {
         DomainError::NotFound | DomainError::Missing => "not-found",
         DomainError::Illegal(_) => "moved",
         DomainError::Busy => "busy",
         DomainError::Validation(_) => "invalid",
-        DomainError::Conflict(text) if text == "Insufficient balance" => "insufficient",
-        DomainError::Conflict(_) => "moved",
-        DomainError::DuplicatePaymentId | DomainError::Storage(_) => "failed",
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Login and logout (shared by both consoles)
-
-#[derive(Deserialize)]
-pub struct LangQuery {
-    pub lang: Option<String>,
-    pub notice: Option<String>,
-}
-
-fn login_scope(console: Console) -> String {
-    format!("console-login:{}", console.audience.code())
-}
-
-pub async fn login_page(
-    state: &AppState,
-    session: &Session,
-    console: Console,
-    query: &LangQuery,
-    headers: &HeaderMap,
-    status: StatusCode,
-    error: Option<&str>,
-) -> Response {
-    let t = language(state, session, query.lang.as_deref(), headers).await;
-    // Login forms are protected by the stateless CSRF cookie (there is no session yet).
-    let cookie = state.csrf.cookie(headers);
-    let token = state.csrf.token(&cookie.value, &login_scope(console));
-    let form = ActionForm {
-        action: format!("{}/login", console.base),
-        post: true,
-        submit: t.t("console-login-submit"),
-        fields: vec![
-            hidden("csrf", &token),
-            FormField {
-                autocomplete: Some("username".into()),
-                ..field("login", t.t("console-login-name"), FieldKind::Text, true)
-            },
-            FormField {
-                autocomplete: Some("current-password".into()),
-                ..field("password", t.t("console-password"), FieldKind::Password, true)
-            },
-        ],
-        danger: false,
-        inline: false,
-        label: Some(t.t("console-login-title")),
-    };
-    let notice = match error {
-        Some(key) => Some(ConsoleNotice { text: t.t(key), error: true }),
-        None => notice(&t, query.notice.as_deref()),
-    };
-    let frame = frame(state, console, &t, "/login", t.t("console-login-title"), notice, None);
-    let response = respond(status, frame, vec![Block::Form(form)]);
-    super::page_shell::with_csrf_cookie(response, &cookie)
-}
-
-#[derive(Deserialize)]
-pub struct LoginForm {
-    csrf: Option<String>,
-    login: Option<String>,
-    password: Option<String>,
-}
-
-pub async fn login(
-    state: &AppState,
-    session: &Session,
-    console: Console,
-    headers: &HeaderMap,
-    peer: Option<std::net::IpAddr>,
-    form: LoginForm,
-) -> Response {
-    let query = LangQuery { lang: None, notice: None };
-    if !state.csrf.verify(headers, &login_scope(console), form.csrf.as_deref()) {
-        return login_page(
-            state,
-            session,
-            console,
-            &query,
-            headers,
-            StatusCode::FORBIDDEN,
-            Some("console-notice-csrf"),
-        )
-        .await;
-    }
-    let login = form.login.unwrap_or_default().trim().to_string();
-    let password = Secret::new(form.password.unwrap_or_default());
-    let address = peer.map(|p| p.to_string()).unwrap_or_default();
-    let limited = state.login_limits.by_address.check(&address).is_err()
-        || state.login_limits.by_login.check(&format!("{}:{}", console.audience.code(), login.to_lowercase())).is_err();
-    if limited {
-        tracing::warn!(audience = console.audience.code(), "console login slowed down");
-        let mut r = login_page(
-            state,
-            session,
-            console,
-            &query,
-            headers,
-            StatusCode::TOO_MANY_REQUESTS,
-            Some("console-login-slow-down"),
-        )
-        .await;
-        r.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from_static("12"));
-        return r;
-    }
-    match state.consoles.authenticate(console.audience, &login, &password).await {
-        Ok(Some(user)) => {
-            // A new session id at login: a session fixed before it is worth nothing.
-            let _ = session.cycle_id().await;
-            let mut csrf = [0u8; 24];
-            rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut csrf);
-            let stored = SessionUser {
-                audience: console.audience.code().to_string(),
-                login: user.login.clone(),
-                csrf: hex::encode(csrf),
-            };
-            if let Err(e) = session.insert(SESSION_USER, stored).await {
-                tracing::warn!(error = %e, "console session not stored");
-                let t = language(state, session, None, headers).await;
-                return unavailable(state, console, &t);
-            }
-            tracing::info!(audience = console.audience.code(), login = %user.login, "console login");
-            Redirect::to(&format!("{}/", console.base)).into_response()
-        }
-        Ok(None) => {
-            tracing::info!(audience = console.audience.code(), "console login refused");
-            login_page(state, session, console, &query, headers, StatusCode::UNAUTHORIZED, Some("console-login-wrong"))
-                .await
-        }
-        Err(e) => {
-            tracing::warn!(error = %e, "console login failed");
-            let t = language(state, session, None, headers).await;
-            unavailable(state, console, &t)
+        DomainError::Refused(Refusal::InsufficientBalance) => "insufficient",
+        DomainError::Refused(Refusal::TooManyKeys) => "two-keys",
+        DomainError::Refused(
+            Refusal::TransferAlreadyApplied | Refusal::PushTooSoon | Refusal::CallbackNotResendable,
+        ) => "moved",
+        DomainError::DuplicatePaymentId | DomainError::Storage(_) | DomainError::Internal(_) => {
+            tracing::warn!(error = %e, "console action failed");
+            "failed"
         }
     }
-}
-
-#[derive(Deserialize)]
-pub struct CsrfForm {
-    pub csrf: Option<String>,
-}
-
-pub async fn logout(
-    state: &AppState,
-    session: &Session,
-    console: Console,
-    headers: &HeaderMap,
-    form: CsrfForm,
-) -> Response {
-    if let Ok(signed) = signed_in(state, session, console, None, headers).await
-        && !signed.csrf_ok(form.csrf.as_deref())
-    {
-        return forbidden(state, &signed);
-    }
-    let _ = session.flush().await;
-    redirect_with(console.base, "/login", "signed-out")
 }
 
 /// A form whose CSRF token is not this session's: refused, nothing done.
@@ -579,26 +355,12 @@ pub fn forbidden(state: &AppState, signed: &Signed) -> Response {
     )
 }
 
-/// The client's address, when the server knows it.
-pub struct PeerIp(pub Option<std::net::IpAddr>);
-
-impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PeerIp {
-    type Rejection = std::convert::Infallible;
-
-    async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(PeerIp(parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip())))
-    }
-}
-
 /// Query strings of console pages.
 pub type Params = Query<HashMap<String, String>>;
 
 pub fn param<'a>(params: &'a Params, name: &str) -> Option<&'a str> {
     params.0.get(name).map(String::as_str).filter(|s| !s.trim().is_empty())
 }
-
-/// The state for handlers that only need it.
-pub type St = State<AppState>;
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,100 @@
+//! The domain's one error type, and the refusals that cross layers as values (never as text
+//! matched by callers).
+
+use super::state_machine::IllegalMove;
+use super::violations::Violation;
+
+/// A rule refused an operation that was well formed (409 at the API, a notice in a console).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// A payout (or a change) would take the balance below zero.
+    #[error("Insufficient balance")]
+    InsufficientBalance,
+    /// The transfer credited a payment already: one transfer credits once.
+    #[error("Transfer already applied")]
+    TransferAlreadyApplied,
+    /// A project holds at most two active request keys.
+    #[error("a project holds at most two active request keys; deactivate one first")]
+    TooManyKeys,
+    /// A push request goes to the payer's phone at most once a minute.
+    #[error("Push request sent less than a minute ago")]
+    PushTooSoon,
+    /// The callback does not exist, or an attempt is in flight right now.
+    #[error("Callback not found or being delivered")]
+    CallbackNotResendable,
+}
+
+pub type BoxError = Box<dyn std::error::Error + Send + Sync>;
+
+/// Why a store could not do what it was asked.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The record changed since it was read; re-read and decide again.
+    #[error("the record changed concurrently")]
+    Conflict,
+    /// Another open payment of the same amount holds that requisite.
+    #[error("the requisite already serves an open payment of this amount")]
+    RequisiteTaken,
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+    /// A rule the store keeps atomically refused the change.
+    #[error(transparent)]
+    Refused(Refusal),
+    /// The database cannot be reached (the request may be retried).
+    #[error("the database is unavailable")]
+    Unavailable(#[source] BoxError),
+    #[error("database error")]
+    Database(#[source] BoxError),
+}
+
+pub type StoreResult<T> = std::result::Result<T, StoreError>;
+
+/// The one error type of the domain's services.
+#[derive(Debug, thiserror::Error)]
+pub enum DomainError {
+    #[error("payment not found")]
+    NotFound,
+    /// A record other than a payment (requisite, bank, project, callback) does not exist.
+    #[error("not found")]
+    Missing,
+    #[error("payment_id already used with a different request")]
+    DuplicatePaymentId,
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+    /// Fields of a request break the rules; every one is listed.
+    #[error("validation failed")]
+    Validation(Vec<Violation>),
+    /// The payment kept changing under us; the caller may retry.
+    #[error("payment is busy")]
+    Busy,
+    #[error(transparent)]
+    Refused(Refusal),
+    /// Work the service runs aside (a password check) did not finish.
+    #[error("internal failure: {0}")]
+    Internal(&'static str),
+    #[error(transparent)]
+    Storage(StoreError),
+}
+
+impl DomainError {
+    pub fn invalid(field: &str, message: impl Into<String>) -> Self {
+        DomainError::Validation(vec![Violation { field: field.to_string(), message: message.into() }])
+    }
+}
+
+impl From<StoreError> for DomainError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Refused(refusal) => DomainError::Refused(refusal),
+            e => DomainError::Storage(e),
+        }
+    }
+}
+
+impl From<Refusal> for DomainError {
+    fn from(r: Refusal) -> Self {
+        DomainError::Refused(r)
+    }
+}
+
+pub type Result<T, E = DomainError> = std::result::Result<T, E>;

@@ -1,0 +1,178 @@
+//! The consoles' guards, as extractors: a handler that takes [`Operator`] or [`MerchantUser`]
+//! runs only for a signed-in, active person of that console (anyone else gets the login page),
+//! and one that takes [`Posted`] only for a form whose CSRF token is this session's, checked
+//! before the form is read. A merchant user reads payments through its [`Scope`], so no page
+//! can show another merchant's.
+
+use axum::body::Bytes;
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use tower_sessions::Session;
+
+use super::{Console, Signed, language, redirect_with, unavailable};
+use crate::domain::lookup::Scope;
+use crate::domain::project::Project;
+use crate::http::AppState;
+
+pub(super) const SESSION_USER: &str = "console.user";
+
+/// Who is signed in, as kept in the session.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(super) struct SessionUser {
+    pub audience: String,
+    pub login: String,
+    /// This session's CSRF token: every form carries it.
+    pub csrf: String,
+}
+
+/// The signed-in person of `console`, or the answer to send instead (the login page).
+pub async fn signed_in(
+    state: &AppState,
+    session: &Session,
+    console: Console,
+    query_lang: Option<&str>,
+    headers: &HeaderMap,
+) -> Result<Signed, Response> {
+    let texts = language(state, session, query_lang, headers).await;
+    let stored: Option<SessionUser> = match session.get(SESSION_USER).await {
+        Ok(v) => v,
+        Err(e) => {
+            tracing::warn!(error = %e, "console session unreadable");
+            return Err(unavailable(state, console, &texts));
+        }
+    };
+    let Some(stored) = stored.filter(|s| s.audience == console.audience.code()) else {
+        return Err(Redirect::to(&format!("{}/login", console.base)).into_response());
+    };
+    match state.services.users.active_user(console.audience, &stored.login).await {
+        Ok(Some(user)) => Ok(Signed { user, csrf: stored.csrf, texts, console }),
+        Ok(None) => {
+            // Disabled (or removed) since the login: the session ends now.
+            if let Err(e) = session.flush().await {
+                tracing::warn!(error = %e, "console session not ended");
+            }
+            Err(redirect_with(console.base, "/login", "signed-out"))
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "console user unreadable");
+            Err(unavailable(state, console, &texts))
+        }
+    }
+}
+
+/// The signed-in person of a request to `console`, read from the request's parts.
+async fn from_parts(parts: &mut Parts, state: &AppState, console: Console) -> Result<Signed, Response> {
+    let session = Session::from_request_parts(parts, state).await.map_err(IntoResponse::into_response)?;
+    let query = axum::extract::Query::<std::collections::HashMap<String, String>>::try_from_uri(&parts.uri).ok();
+    let lang = query.and_then(|q| q.0.get("lang").cloned()).filter(|l| !l.trim().is_empty());
+    signed_in(state, &session, console, lang.as_deref(), &parts.headers).await
+}
+
+/// Whoever a guard lets through.
+pub trait Guarded {
+    fn signed(&self) -> &Signed;
+}
+
+/// A signed-in operator.
+pub struct Operator(pub Signed);
+
+impl Guarded for Operator {
+    fn signed(&self) -> &Signed {
+        &self.0
+    }
+}
+
+impl FromRequestParts<AppState> for Operator {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        from_parts(parts, state, super::operator::CONSOLE).await.map(Operator)
+    }
+}
+
+/// A signed-in user of a merchant, with the merchant's projects and the scope its reads go
+/// through.
+pub struct MerchantUser {
+    pub s: Signed,
+    pub projects: Vec<Project>,
+    pub scope: Scope,
+}
+
+impl MerchantUser {
+    /// One of the merchant's projects (another merchant's is not found).
+    pub fn project(&self, project_id: &str) -> Option<&Project> {
+        self.projects.iter().find(|p| p.id == project_id)
+    }
+
+    pub fn project_ids(&self) -> Vec<String> {
+        self.projects.iter().map(|p| p.id.clone()).collect()
+    }
+}
+
+impl Guarded for MerchantUser {
+    fn signed(&self) -> &Signed {
+        &self.s
+    }
+}
+
+impl FromRequestParts<AppState> for MerchantUser {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let s = from_parts(parts, state, super::merchant::CONSOLE).await?;
+        let merchant = s.user.merchant_id.clone().unwrap_or_default();
+        match state.services.projects.of_merchant(&merchant).await {
+            Ok(projects) => {
+                let scope = Scope::Projects(projects.iter().map(|p| p.id.clone()).collect());
+                Ok(MerchantUser { s, projects, scope })
+            }
+            Err(e) => Err(s.unavailable(state, &e)),
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct Token {
+    csrf: Option<String>,
+}
+
+/// A form posted by a person `W` lets through, whose CSRF token is this session's. The person
+/// is checked before the body is read; a forged form is refused and nothing is done.
+pub struct Posted<W, F> {
+    pub who: W,
+    pub form: F,
+}
+
+impl<W, F> FromRequest<AppState> for Posted<W, F>
+where
+    W: FromRequestParts<AppState, Rejection = Response> + Guarded + Send,
+    F: DeserializeOwned + Send,
+{
+    type Rejection = Response;
+
+    async fn from_request(request: Request, state: &AppState) -> Result<Self, Response> {
+        let (mut parts, body) = request.into_parts();
+        let who = W::from_request_parts(&mut parts, state).await?;
+        let bytes =
+            Bytes::from_request(Request::from_parts(parts, body), state).await.map_err(IntoResponse::into_response)?;
+        let token: Token = serde_urlencoded::from_bytes(&bytes).unwrap_or(Token { csrf: None });
+        if !who.signed().csrf_ok(token.csrf.as_deref()) {
+            return Err(super::forbidden(state, who.signed()));
+        }
+        match serde_urlencoded::from_bytes::<F>(&bytes) {
+            Ok(form) => Ok(Posted { who, form }),
+            Err(e) => {
+                tracing::info!(error = %e, "console form unreadable");
+                Err((StatusCode::UNPROCESSABLE_ENTITY, "the form could not be read").into_response())
+            }
+        }
+    }
+}
+
+/// A form that carries nothing but its CSRF token.
+#[derive(Deserialize)]
+pub struct Empty {}

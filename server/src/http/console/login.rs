@@ -1,0 +1,221 @@
+//! Signing in and out of a console, the same for both audiences: the login page and form
+//! (argon2id, brakes per login and per address, one answer for a wrong password and an unknown
+//! login, a new session id at login) and logout.
+
+use axum::Form;
+use axum::extract::State;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Redirect, Response};
+use axum::routing::{get, post};
+use serde::Deserialize;
+use tower_sessions::Session;
+
+use super::guard::{SESSION_USER, SessionUser, signed_in};
+use super::{Console, Params, field, frame, hidden, language, notice, param, redirect_with, respond, unavailable};
+use crate::domain::user::ConsoleUser;
+use crate::http::AppState;
+use crate::http::shared::limits::{PeerIp, RateLimiter};
+use crate::secret::Secret;
+use app::model::{ActionForm, Block, ConsoleNotice, FieldKind, FormField};
+
+/// Failed-login brakes, per login and per address.
+pub struct LoginLimits {
+    by_login: RateLimiter,
+    by_address: RateLimiter,
+}
+
+impl Default for LoginLimits {
+    fn default() -> Self {
+        // 5 attempts per login and 20 per address at once, then one every 12 s / 3 s.
+        LoginLimits {
+            by_login: RateLimiter::with_rate(1.0 / 12.0, 5),
+            by_address: RateLimiter::with_rate(1.0 / 3.0, 20),
+        }
+    }
+}
+
+impl Console {
+    /// The routes every console has: its base, login (page and form) and logout.
+    pub fn entry_routes(self) -> axum::Router<AppState> {
+        let base = self.base;
+        axum::Router::new()
+            .route(base, get(move || async move { Redirect::to(&format!("{base}/")) }))
+            .route(
+                &format!("{base}/login"),
+                get(move |State(state): State<AppState>, session: Session, headers: HeaderMap, params: Params| async move {
+                    let query = LangQuery {
+                        lang: param(&params, "lang").map(str::to_string),
+                        notice: param(&params, "notice").map(str::to_string),
+                    };
+                    login_page(&state, &session, self, &query, &headers, StatusCode::OK, None).await
+                })
+                .post(
+                    move |State(state): State<AppState>,
+                          session: Session,
+                          headers: HeaderMap,
+                          peer: PeerIp,
+                          Form(form): Form<LoginForm>| async move {
+                        login(&state, &session, self, &headers, peer.0, form).await
+                    },
+                ),
+            )
+            .route(
+                &format!("{base}/logout"),
+                post(
+                    move |State(state): State<AppState>,
+                          session: Session,
+                          headers: HeaderMap,
+                          Form(form): Form<LogoutForm>| async move {
+                        logout(&state, &session, self, &headers, form).await
+                    },
+                ),
+            )
+    }
+}
+
+#[derive(Deserialize)]
+pub struct LangQuery {
+    pub lang: Option<String>,
+    pub notice: Option<String>,
+}
+
+fn login_scope(console: Console) -> String {
+    format!("console-login:{}", console.audience.code())
+}
+
+pub async fn login_page(
+    state: &AppState,
+    session: &Session,
+    console: Console,
+    query: &LangQuery,
+    headers: &HeaderMap,
+    status: StatusCode,
+    error: Option<&str>,
+) -> Response {
+    let t = language(state, session, query.lang.as_deref(), headers).await;
+    // Login forms are protected by the stateless CSRF cookie (there is no session yet).
+    let cookie = state.csrf.cookie(headers);
+    let token = state.csrf.token(&cookie.value, &login_scope(console));
+    let form = ActionForm {
+        action: format!("{}/login", console.base),
+        post: true,
+        submit: t.t("console-login-submit"),
+        fields: vec![
+            hidden("csrf", &token),
+            FormField {
+                autocomplete: Some("username".into()),
+                ..field("login", t.t("console-login-name"), FieldKind::Text, true)
+            },
+            FormField {
+                autocomplete: Some("current-password".into()),
+                ..field("password", t.t("console-password"), FieldKind::Password, true)
+            },
+        ],
+        danger: false,
+        inline: false,
+        label: Some(t.t("console-login-title")),
+    };
+    let notice = match error {
+        Some(key) => Some(ConsoleNotice { text: t.t(key), error: true }),
+        None => notice(&t, query.notice.as_deref()),
+    };
+    let frame = frame(state, console, &t, "/login", t.t("console-login-title"), notice, None);
+    let response = respond(status, frame, vec![Block::Form(form)]);
+    crate::http::shared::html::with_csrf_cookie(response, &cookie)
+}
+
+#[derive(Deserialize)]
+pub struct LoginForm {
+    csrf: Option<String>,
+    login: Option<String>,
+    password: Option<String>,
+}
+
+pub async fn login(
+    state: &AppState,
+    session: &Session,
+    console: Console,
+    headers: &HeaderMap,
+    peer: Option<std::net::IpAddr>,
+    form: LoginForm,
+) -> Response {
+    let query = LangQuery { lang: None, notice: None };
+    let refused = |status, key| login_page(state, session, console, &query, headers, status, Some(key));
+    if !state.csrf.verify(headers, &login_scope(console), form.csrf.as_deref()) {
+        return refused(StatusCode::FORBIDDEN, "console-notice-csrf").await;
+    }
+    let login = form.login.unwrap_or_default().trim().to_string();
+    let password = Secret::new(form.password.unwrap_or_default());
+    let address = peer.map(|p| p.to_string()).unwrap_or_default();
+    let limited = state.login_limits.by_address.check(&address).is_err()
+        || state.login_limits.by_login.check(&format!("{}:{}", console.audience.code(), login.to_lowercase())).is_err();
+    if limited {
+        tracing::warn!(audience = console.audience.code(), "console login slowed down");
+        let mut r = refused(StatusCode::TOO_MANY_REQUESTS, "console-login-slow-down").await;
+        r.headers_mut().insert(axum::http::header::RETRY_AFTER, axum::http::HeaderValue::from_static("12"));
+        return r;
+    }
+    match state.services.users.authenticate(console.audience, &login, &password).await {
+        Ok(Some(user)) => start_session(state, session, console, headers, &user).await,
+        Ok(None) => {
+            tracing::info!(audience = console.audience.code(), "console login refused");
+            refused(StatusCode::UNAUTHORIZED, "console-login-wrong").await
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "console login failed");
+            let t = language(state, session, None, headers).await;
+            unavailable(state, console, &t)
+        }
+    }
+}
+
+/// A new session for `user`, under a new id (a session fixed before the login is worth
+/// nothing), with its own CSRF token.
+async fn start_session(
+    state: &AppState,
+    session: &Session,
+    console: Console,
+    headers: &HeaderMap,
+    user: &ConsoleUser,
+) -> Response {
+    if let Err(e) = session.cycle_id().await {
+        tracing::warn!(error = %e, "console session id not renewed");
+    }
+    let mut csrf = [0u8; 24];
+    rand::RngCore::fill_bytes(&mut rand::rngs::OsRng, &mut csrf);
+    let stored = SessionUser {
+        audience: console.audience.code().to_string(),
+        login: user.login.clone(),
+        csrf: hex::encode(csrf),
+    };
+    if let Err(e) = session.insert(SESSION_USER, stored).await {
+        tracing::warn!(error = %e, "console session not stored");
+        let t = language(state, session, None, headers).await;
+        return unavailable(state, console, &t);
+    }
+    tracing::info!(audience = console.audience.code(), login = %user.login, "console login");
+    Redirect::to(&format!("{}/", console.base)).into_response()
+}
+
+#[derive(Deserialize)]
+pub struct LogoutForm {
+    csrf: Option<String>,
+}
+
+pub async fn logout(
+    state: &AppState,
+    session: &Session,
+    console: Console,
+    headers: &HeaderMap,
+    form: LogoutForm,
+) -> Response {
+    if let Ok(signed) = signed_in(state, session, console, None, headers).await
+        && !signed.csrf_ok(form.csrf.as_deref())
+    {
+        return super::forbidden(state, &signed);
+    }
+    if let Err(e) = session.flush().await {
+        tracing::warn!(error = %e, "console session not ended");
+    }
+    redirect_with(console.base, "/login", "signed-out")
+}

@@ -1,0 +1,111 @@
+//! What payers see on the payment page: the name, the colour and the sites that may frame it
+//! (the logo is set with the command line).
+
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use serde::Deserialize;
+
+use super::super::guard::{MerchantUser, Posted};
+use super::super::{Params, field, invalid_fields, text};
+use crate::domain::error::DomainError;
+use crate::domain::project::Project;
+use crate::domain::projects::BrandChange;
+use crate::http::AppState;
+use app::i18n::Arg;
+use app::model::{ActionForm, Block, FieldKind, FormField};
+
+fn project_form(m: &MerchantUser, project: &Project) -> Block {
+    let t = &m.s.texts;
+    let settings = &project.settings;
+    let name = settings.display_name.as_ref().map(|n| n.as_str().to_string()).unwrap_or_default();
+    let color = settings.brand_color.as_ref().map(|c| c.as_str().to_string()).unwrap_or_default();
+    let origins = settings.embed_origins.iter().map(|o| o.as_str()).collect::<Vec<_>>().join("\n");
+    let fields = vec![
+        FormField {
+            value: name,
+            hint: Some(t.ta("console-page-name-hint", &[("merchant", Arg::Text(project.merchant_name.clone()))])),
+            ..field("display_name", t.t("console-page-name"), FieldKind::Text, false)
+        },
+        FormField {
+            value: color,
+            hint: Some(t.t("console-page-color-hint")),
+            ..field("brand_color", t.t("console-page-color"), FieldKind::Text, false)
+        },
+        FormField {
+            value: origins,
+            hint: Some(t.t("console-page-embed-hint")),
+            ..field("embed_origins", t.t("console-page-embed"), FieldKind::TextArea, false)
+        },
+    ];
+    let form =
+        ActionForm { inline: false, ..m.s.post(&format!("/page/{}", project.id), t.t("console-page-save"), fields) };
+    Block::Section {
+        heading: project.name.clone(),
+        id: format!("p-{}", project.id),
+        blocks: vec![
+            Block::Facts(vec![(t.t("console-page-payee"), text(project.payee().to_string()))]),
+            Block::Form(form),
+            Block::Paragraph(t.t("console-page-logo-hint")),
+        ],
+    }
+}
+
+fn blocks(m: &MerchantUser) -> Vec<Block> {
+    m.projects.iter().map(|project| project_form(m, project)).collect()
+}
+
+pub async fn settings(State(state): State<AppState>, m: MerchantUser, params: Params) -> Response {
+    m.s.page(&state, "/page", m.s.texts.t("console-page-title"), m.s.notice(&params), blocks(&m))
+}
+
+#[derive(Deserialize)]
+pub struct PageSettingsForm {
+    display_name: Option<String>,
+    brand_color: Option<String>,
+    embed_origins: Option<String>,
+}
+
+/// An empty field clears its setting (the merchant's name, Kassa's colour).
+fn given(value: &Option<String>) -> Option<Option<&str>> {
+    Some(value.as_deref().map(str::trim).filter(|v| !v.is_empty()))
+}
+
+pub async fn save(
+    State(state): State<AppState>,
+    Path(project_id): Path<String>,
+    Posted { who: m, form }: Posted<MerchantUser, PageSettingsForm>,
+) -> Response {
+    if m.project(&project_id).is_none() {
+        return m.s.not_found(&state);
+    }
+    let origins = form.embed_origins.unwrap_or_default();
+    let change = BrandChange {
+        display_name: given(&form.display_name),
+        brand_color: given(&form.brand_color),
+        logo: None,
+        embed_origins: Some(origins.split_whitespace().map(str::to_string).collect()),
+    };
+    match state.services.projects.set_brand(&project_id, change).await {
+        Ok(_) => m.s.back("/page", "saved"),
+        Err(DomainError::Validation(v)) => {
+            let t = &m.s.texts;
+            let labels = [
+                ("display_name", "console-page-name"),
+                ("brand_color", "console-page-color"),
+                ("embed_origins", "console-page-embed"),
+            ];
+            let notice = Some(invalid_fields(t, &v, &labels));
+            m.s.page_with_status(
+                &state,
+                StatusCode::BAD_REQUEST,
+                "/page",
+                t.t("console-page-title"),
+                notice,
+                blocks(&m),
+            )
+        }
+        Err(DomainError::Missing) => m.s.not_found(&state),
+        Err(e) => m.s.refused("/page", &e),
+    }
+}

@@ -1,0 +1,26 @@
+//! The routes of the merchant console: each URL and its handler.
+
+use axum::Router;
+use axum::routing::{get, post};
+
+use super::CONSOLE;
+use super::{balance, dashboard, export, integration, keys, page, payments};
+use crate::http::AppState;
+
+pub fn router() -> Router<AppState> {
+    CONSOLE
+        .entry_routes()
+        .route("/merchant/", get(payments::list))
+        .route("/merchant/payments.csv", get(export::csv))
+        .route("/merchant/payments/{request_id}", get(payments::payment))
+        .route("/merchant/payments/{request_id}/callbacks/{callback_id}/resend", post(payments::resend))
+        .route("/merchant/balance", get(balance::balance))
+        .route("/merchant/dashboard", get(dashboard::dashboard))
+        .route("/merchant/keys", get(keys::keys))
+        .route("/merchant/keys/{project_id}/add", post(keys::add))
+        .route("/merchant/keys/{project_id}/{token}/active", post(keys::set_active))
+        .route("/merchant/keys/{project_id}/callback.pem", get(keys::callback_pem))
+        .route("/merchant/integration", get(integration::page).post(integration::send))
+        .route("/merchant/page", get(page::settings))
+        .route("/merchant/page/{project_id}", post(page::save))
+}

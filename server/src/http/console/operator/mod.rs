@@ -1,0 +1,30 @@
+//! The operator console (decisions.md §8 "a login (console)"): the queue of everything waiting
+//! for a human, payments with their history, callbacks and audit trail, the decisions, the
+//! requisites pool, incoming transfers and statements, the audit log and the dashboard. Every
+//! page is plain server-rendered HTML with forms; every action goes through the same domain
+//! service as the operator API and is audited in the transaction of its change.
+
+mod audit;
+mod dashboard;
+mod decisions;
+mod payments;
+mod queue;
+mod requisites;
+pub mod routes;
+mod statements;
+
+use super::Console;
+use crate::domain::user::Audience;
+
+pub const CONSOLE: Console = Console {
+    audience: Audience::Operator,
+    base: "/operator",
+    name_key: "console-operator-name",
+    nav: &[
+        ("/", "console-nav-queue"),
+        ("/dashboard", "console-nav-dashboard"),
+        ("/payments", "console-nav-payments"),
+        ("/requisites", "console-nav-requisites"),
+        ("/audit", "console-nav-audit"),
+    ],
+};

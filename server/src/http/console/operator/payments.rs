@@ -1,0 +1,213 @@
+//! Payments as the operator finds them: the search, and one payment with its decisions,
+//! receipts, history, ledger entries, callbacks and audit trail.
+
+use axum::extract::{Path, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Redirect, Response};
+
+use super::super::guard::{Empty, Operator, Posted};
+use super::super::widgets::{
+    Column, audit_table, filter_fields, filter_of, ledger_table, pager, payment_facts, payments_table, search_form,
+    timeline,
+};
+use super::super::{Params, Signed, link, param, text};
+use super::CONSOLE;
+use super::decisions::actions;
+use crate::domain::audit::Subject;
+use crate::domain::error::DomainError;
+use crate::domain::lookup::Scope;
+use crate::domain::outbox::CallbackRecord;
+use crate::domain::payment::Payment;
+use crate::domain::ports::Receipt;
+use crate::http::AppState;
+use app::i18n::Arg;
+use app::model::{Block, Cell, Table};
+
+const COLUMNS: &[Column] = &[
+    Column::RequestId,
+    Column::PaymentId,
+    Column::State,
+    Column::Amount,
+    Column::Method,
+    Column::Requisite,
+    Column::Created,
+];
+
+pub async fn list(State(state): State<AppState>, Operator(s): Operator, params: Params) -> Response {
+    let t = &s.texts;
+    let base = format!("{}/payments", CONSOLE.base);
+    let mut blocks = vec![Block::Form(search_form(t, base.clone(), filter_fields(t, &params, true)))];
+    let Ok(filter) = filter_of(&params) else {
+        let n = super::super::notice(t, Some("invalid"));
+        return s.page(&state, "/payments", t.t("console-payments-title"), n, blocks);
+    };
+    let exact = filter.term.is_some();
+    let found = match state.services.lookup.search(&Scope::All, filter).await {
+        Ok(found) => found,
+        Err(e) => return s.unavailable(&state, &e),
+    };
+    // An exact id opens the payment (the question is usually about one).
+    if exact && found.len() == 1 && param(&params, "after_id").is_none() {
+        return Redirect::to(&format!("{}/payments/{}", CONSOLE.base, found[0].request_id)).into_response();
+    }
+    blocks.push(payments_table(t, CONSOLE.base, t.t("console-payments-found"), COLUMNS, &found));
+    blocks.extend(pager(t, &base, &params, &found));
+    s.page(&state, "/payments", t.t("console-payments-title"), s.notice(&params), blocks)
+}
+
+pub async fn payment(
+    State(state): State<AppState>,
+    Operator(s): Operator,
+    params: Params,
+    Path(request_id): Path<String>,
+) -> Response {
+    let t = &s.texts;
+    let services = &state.services;
+    let p = match services.lookup.by_request_id(&request_id).await {
+        Ok(p) => p,
+        Err(DomainError::NotFound) => return s.back("/payments", "not-found"),
+        Err(e) => return s.unavailable(&state, &e),
+    };
+    let id = &p.request_id;
+    let (history, callbacks, audit, receipts, ledger) = match (
+        services.lookup.history(id).await,
+        services.callback_log.of_payment(id).await,
+        services.audit_log.of(Subject::Payment, id).await,
+        services.lookup.receipts(id).await,
+        services.balances.entries_of(id).await,
+    ) {
+        (Ok(h), Ok(c), Ok(a), Ok(r), Ok(l)) => (h, c, a, r, l),
+        (Err(e), ..) | (_, Err(e), ..) | (_, _, Err(e), ..) | (_, _, _, Err(e), _) | (.., Err(e)) => {
+            return s.unavailable(&state, &e);
+        }
+    };
+    let mut blocks = vec![Block::Facts(payment_facts(t, &p, true))];
+    let decide = actions(&s, &p);
+    if !decide.is_empty() {
+        blocks.push(section(&s, "decide", "console-decide", vec![Block::Actions(decide)]));
+    }
+    if !receipts.is_empty() {
+        blocks.push(section(&s, "receipts", "console-col-receipt", receipt_blocks(&s, &p, &receipts)));
+    }
+    blocks.extend([
+        section(&s, "history", "console-history", vec![timeline(t, &p, &history, true)]),
+        section(&s, "ledger", "console-ledger", vec![ledger_table(t, &ledger)]),
+        section(&s, "callbacks", "console-callbacks", vec![callbacks_table(&s, &p, &callbacks)]),
+        section(&s, "audit", "console-audit-trail", vec![audit_table(t, CONSOLE.base, &audit)]),
+    ]);
+    let title = t.ta("console-payment-title", &[("id", Arg::Text(p.request_id.clone()))]);
+    s.page(&state, "/payments", title, s.notice(&params), blocks)
+}
+
+fn section(s: &Signed, id: &str, heading: &str, blocks: Vec<Block>) -> Block {
+    Block::Section { heading: s.texts.t(heading), id: id.into(), blocks }
+}
+
+/// Receipts the payer uploaded: images shown, PDFs linked.
+fn receipt_blocks(s: &Signed, p: &Payment, receipts: &[Receipt]) -> Vec<Block> {
+    let t = &s.texts;
+    receipts
+        .iter()
+        .map(|r| {
+            let href = format!("{}/payments/{}/receipts/{}", CONSOLE.base, p.request_id, r.id);
+            if r.content_type.starts_with("image/") {
+                let alt = t.ta("console-receipt-alt", &[("at", Arg::Text(t.time(r.uploaded_ms)))]);
+                Block::Image { src: href, alt }
+            } else {
+                let text = t.ta("console-receipt-download", &[("kb", Arg::Number((r.size + 1023) / 1024))]);
+                Block::Facts(vec![(t.time(r.uploaded_ms), link(href, text))])
+            }
+        })
+        .collect()
+}
+
+/// A payment's callbacks, each with its attempts and a resend button.
+fn callbacks_table(s: &Signed, p: &Payment, callbacks: &[CallbackRecord]) -> Block {
+    let t = &s.texts;
+    let rows = callbacks
+        .iter()
+        .map(|c| {
+            let attempts = c
+                .attempts
+                .iter()
+                .map(|a| {
+                    let answer = a.http_status.map(|s| s.to_string()).or(a.error.clone()).unwrap_or_default();
+                    format!("{} → {answer} ({} ms)", t.time(a.at_ms), a.latency_ms)
+                })
+                .collect::<Vec<_>>()
+                .join("; ");
+            let resend = s.post(
+                &format!("/payments/{}/callbacks/{}/resend", p.request_id, c.id),
+                t.t("console-action-resend"),
+                vec![],
+            );
+            vec![
+                text(c.kind.code()),
+                Cell::Mono(c.url.clone()),
+                text(c.state.code()),
+                text(if attempts.is_empty() { "-".to_string() } else { attempts }),
+                Cell::Forms(vec![resend]),
+            ]
+        })
+        .collect();
+    Block::Table(Table {
+        caption: t.t("console-callbacks"),
+        headers: t.all(&[
+            "console-col-kind",
+            "console-col-url",
+            "console-col-state",
+            "console-col-attempts",
+            "console-col-actions",
+        ]),
+        rows,
+        empty: t.t("console-empty"),
+    })
+}
+
+/// A receipt as uploaded: images shown inline, PDFs downloaded; never run as a page.
+pub async fn receipt(
+    State(state): State<AppState>,
+    Operator(_): Operator,
+    Path((request_id, receipt_id)): Path<(String, String)>,
+) -> Response {
+    let (content_type, data) = match state.services.lookup.receipt_file(&request_id, &receipt_id).await {
+        Ok(file) => file,
+        Err(DomainError::Missing | DomainError::NotFound) => {
+            return (StatusCode::NOT_FOUND, "not found").into_response();
+        }
+        Err(e) => {
+            tracing::warn!(error = %e, "receipt unreadable");
+            return (StatusCode::SERVICE_UNAVAILABLE, "try again in a moment").into_response();
+        }
+    };
+    let mut r = data.into_response();
+    let h = r.headers_mut();
+    if let Ok(v) = HeaderValue::from_str(&content_type) {
+        h.insert(header::CONTENT_TYPE, v);
+    }
+    let disposition = if content_type.starts_with("image/") {
+        "inline".to_string()
+    } else {
+        let name: String = receipt_id.chars().filter(char::is_ascii_alphanumeric).collect();
+        format!("attachment; filename=\"receipt-{name}.pdf\"")
+    };
+    if let Ok(v) = HeaderValue::from_str(&disposition) {
+        h.insert(header::CONTENT_DISPOSITION, v);
+    }
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static("default-src 'none'; sandbox"));
+    r
+}
+
+pub async fn resend(
+    State(state): State<AppState>,
+    Path((request_id, callback_id)): Path<(String, i64)>,
+    Posted { who: Operator(s), form: Empty {} }: Posted<Operator, Empty>,
+) -> Response {
+    let path = format!("/payments/{request_id}");
+    match state.services.callback_log.resend(&request_id, callback_id, Some(&s.user.who())).await {
+        Ok(_) => s.back(&path, "resent"),
+        Err(e) => s.refused(&path, &e),
+    }
+}

@@ -1,0 +1,465 @@
+//! What both consoles show, built once: a payment's state with its colour, the payments table,
+//! a payment's facts and history, ledger and audit tables, the search filter and its pager,
+//! the dashboard's periods, and the CSV cell guard.
+
+use app::i18n::Arg;
+use app::model::{ActionForm, Block, Cell, Chart, FieldKind, FormField, Table, TimelineItem, Tone};
+
+use super::{Params, Texts, field, link, param, parse_major, text};
+use crate::domain::audit::StoredAudit;
+use crate::domain::ledger::StoredEntry;
+use crate::domain::payment::{Payment, PaymentState, Standing, StateFilter, mask_requisite};
+use crate::domain::ports::{HistoryEntry, PaymentFilter};
+use crate::domain::stats::{GroupStats, PeriodStats, percent};
+
+/// Rows on one page of a console list.
+pub const PAGE: i64 = 50;
+
+/// The colour of a state.
+pub fn tone(state: PaymentState) -> Tone {
+    match state.standing() {
+        Standing::Succeeded => Tone::Good,
+        Standing::Failed => Tone::Bad,
+        Standing::Waiting => Tone::Waiting,
+        Standing::Open => Tone::Neutral,
+    }
+}
+
+/// A state as people read it (the translated name, then the code), with its colour.
+pub fn state_cell(t: &Texts, state: PaymentState) -> Cell {
+    Cell::Status { text: state_label(t, &state.to_string()), tone: tone(state) }
+}
+
+/// The translated name of a state or status code, with the code.
+fn state_label(t: &Texts, code: &str) -> String {
+    let key = format!("state-{}", code.replace([':', '_'], "-"));
+    let label = t.t(&key);
+    if label == key { code.to_string() } else { format!("{label} ({code})") }
+}
+
+/// The method code of a payment (the widget method when the payer chose one), or `-`.
+pub fn method_of(p: &Payment) -> String {
+    p.method.map(|m| m.code()).or(p.widget_method.map(|m| m.code())).unwrap_or("-").to_string()
+}
+
+/// The requisite a payment was given, masked as lists show it.
+pub fn requisite_of(p: &Payment) -> String {
+    p.recipient.as_ref().map(|r| mask_requisite(p.kind(), &r.pan)).unwrap_or_else(|| "-".into())
+}
+
+/// A payment's id, linked to its page in the console at `base`.
+pub fn payment_link(base: &str, p: &Payment) -> Cell {
+    link(format!("{base}/payments/{}", p.request_id), p.request_id.clone())
+}
+
+/// A column of the payments table.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Column {
+    RequestId,
+    PaymentId,
+    State,
+    Amount,
+    Method,
+    Requisite,
+    Country,
+    Created,
+}
+
+impl Column {
+    fn header_key(self) -> &'static str {
+        match self {
+            Column::RequestId => "console-col-request-id",
+            Column::PaymentId => "console-col-payment-id",
+            Column::State => "console-col-state",
+            Column::Amount => "console-col-amount",
+            Column::Method => "console-col-method",
+            Column::Requisite => "console-col-requisite",
+            Column::Country => "console-col-country",
+            Column::Created => "console-col-created",
+        }
+    }
+
+    fn cell(self, t: &Texts, base: &str, p: &Payment) -> Cell {
+        match self {
+            Column::RequestId => payment_link(base, p),
+            Column::PaymentId => Cell::Mono(p.payment_id.clone()),
+            Column::State => state_cell(t, p.state),
+            Column::Amount => Cell::Number(t.amount(p.amount, p.currency.code)),
+            Column::Method => text(method_of(p)),
+            Column::Requisite => Cell::Mono(requisite_of(p)),
+            Column::Country => text(p.country.code()),
+            Column::Created => text(t.time(p.created_ms)),
+        }
+    }
+}
+
+/// A table of payments with these columns, each linked to its page under `base`.
+pub fn payments_table(t: &Texts, base: &str, caption: String, columns: &[Column], payments: &[Payment]) -> Block {
+    Block::Table(Table {
+        caption,
+        headers: columns.iter().map(|c| t.t(c.header_key())).collect(),
+        rows: payments.iter().map(|p| columns.iter().map(|c| c.cell(t, base, p)).collect()).collect(),
+        empty: t.t("console-search-none"),
+    })
+}
+
+/// What a person needs to know about one payment, as label and value.
+pub fn payment_facts(t: &Texts, p: &Payment, with_project: bool) -> Vec<(String, Cell)> {
+    let amount = |v: i64| Cell::Number(t.amount(v, p.currency.code));
+    let mut facts = vec![
+        (t.t("console-col-request-id"), Cell::Mono(p.request_id.clone())),
+        (t.t("console-col-payment-id"), Cell::Mono(p.payment_id.clone())),
+    ];
+    if with_project {
+        facts.push((t.t("console-col-project"), Cell::Mono(p.project_id.clone())));
+    }
+    facts.extend([
+        (t.t("console-col-type"), text(p.payment_type.code())),
+        (t.t("console-col-state"), state_cell(t, p.state)),
+        (t.t("console-col-amount"), amount(p.amount)),
+        (t.t("console-col-initial-amount"), amount(p.initial_amount)),
+        (t.t("console-col-old-amount"), amount(p.old_amount)),
+        (t.t("console-col-method"), text(method_of(p))),
+        (t.t("console-col-country"), text(p.country.code())),
+        (t.t("console-col-requisite"), Cell::Mono(requisite_of(p))),
+        (t.t("console-col-created"), text(t.time(p.created_ms))),
+    ]);
+    if let Some(received) = p.received_amount {
+        facts.push((t.t("console-col-received"), amount(received)));
+    }
+    if let Some(d) = &p.status_description {
+        facts.push((t.t("console-col-description"), text(d.clone())));
+    }
+    if p.has_receipt {
+        facts.push((t.t("console-col-receipt"), text(t.t("console-receipt-yes"))));
+    }
+    facts
+}
+
+/// A payment's status history, oldest first; who moved it when `with_actor`.
+pub fn timeline(t: &Texts, p: &Payment, history: &[HistoryEntry], with_actor: bool) -> Block {
+    let items = history
+        .iter()
+        .map(|h| {
+            let detail = [
+                Some(t.amount(h.amount, p.currency.code)),
+                with_actor.then(|| h.actor.code().to_string()),
+                h.status_description.clone(),
+            ]
+            .into_iter()
+            .flatten()
+            .collect::<Vec<_>>()
+            .join(" · ");
+            TimelineItem { at: t.time(h.at_ms), title: h.state.to_string(), detail: Some(detail), tone: tone(h.state) }
+        })
+        .collect();
+    Block::Timeline(items)
+}
+
+/// The ledger entries of a payment.
+pub fn ledger_table(t: &Texts, entries: &[StoredEntry]) -> Block {
+    Block::Table(Table {
+        caption: t.t("console-ledger"),
+        headers: t.all(&["console-col-when", "console-col-kind", "console-col-available", "console-col-locked"]),
+        rows: entries
+            .iter()
+            .map(|e| {
+                vec![
+                    text(t.time(e.at_ms)),
+                    text(e.entry.kind.code()),
+                    Cell::Number(t.amount(e.entry.available_delta, &e.entry.currency)),
+                    Cell::Number(t.amount(e.entry.locked_delta, &e.entry.currency)),
+                ]
+            })
+            .collect(),
+        empty: t.t("console-empty"),
+    })
+}
+
+/// Audit entries; a payment's id links to its page under `base`.
+pub fn audit_table(t: &Texts, base: &str, entries: &[StoredAudit]) -> Block {
+    let row = |a: &StoredAudit| {
+        let subject = if a.subject_kind == "payment" {
+            link(format!("{base}/payments/{}", a.subject_id), a.subject_id.clone())
+        } else {
+            Cell::Mono(format!("{} {}", a.subject_kind, a.subject_id))
+        };
+        vec![
+            text(t.time(a.at_ms)),
+            text(a.actor.clone()),
+            text(a.action.clone()),
+            subject,
+            text(a.state_before.clone().unwrap_or_default()),
+            text(a.state_after.clone().unwrap_or_default()),
+            text(a.detail.clone().unwrap_or_default()),
+        ]
+    };
+    Block::Table(Table {
+        caption: t.t("console-audit-trail"),
+        headers: t.all(&[
+            "console-col-when",
+            "console-col-who",
+            "console-col-action",
+            "console-col-subject",
+            "console-col-before",
+            "console-col-after",
+            "console-col-detail",
+        ]),
+        rows: entries.iter().map(row).collect(),
+        empty: t.t("console-empty"),
+    })
+}
+
+/// A date typed as `YYYY-MM-DD`, as the first millisecond of that UTC day.
+pub fn day_start_ms(text: &str) -> Option<i64> {
+    let mut parts = text.trim().splitn(3, '-').map(|p| p.parse::<i64>().ok());
+    let (Some(Some(y)), Some(Some(m)), Some(Some(d))) = (parts.next(), parts.next(), parts.next()) else {
+        return None;
+    };
+    if !(1970..=9999).contains(&y) || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+        return None;
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let y = if m <= 2 { y - 1 } else { y };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * (if m > 2 { m - 3 } else { m + 9 }) + 2) / 5 + d - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    Some((era * 146_097 + doe - 719_468) * 86_400_000)
+}
+
+/// The search form's fields, with the values of this request. The requisite field is the
+/// operator's (a merchant does not see full requisites).
+pub fn filter_fields(t: &Texts, params: &Params, with_requisite: bool) -> Vec<FormField> {
+    let value = |name: &str| param(params, name).unwrap_or("").to_string();
+    let mut states = vec![(String::new(), t.t("console-any"))];
+    states.extend(StateFilter::all().into_iter().map(|f| (f.code(), state_label(t, &f.code()))));
+    let mut fields = vec![
+        FormField { value: value("q"), ..field("q", t.t("console-search-label"), FieldKind::Text, false) },
+        FormField {
+            value: value("state"),
+            ..field("state", t.t("console-col-state"), FieldKind::Select(states), false)
+        },
+    ];
+    if with_requisite {
+        fields.push(FormField {
+            value: value("requisite"),
+            ..field("requisite", t.t("console-field-requisite"), FieldKind::Text, false)
+        });
+    }
+    fields.extend([
+        FormField { value: value("amount"), ..field("amount", t.t("console-col-amount"), FieldKind::Amount, false) },
+        FormField {
+            value: value("currency"),
+            ..field("currency", t.t("console-field-currency"), FieldKind::Text, false)
+        },
+        FormField { value: value("from"), ..field("from", t.t("console-field-from"), FieldKind::Date, false) },
+        FormField { value: value("to"), ..field("to", t.t("console-field-to"), FieldKind::Date, false) },
+    ]);
+    fields
+}
+
+/// A GET search form to `action` with these fields.
+pub fn search_form(t: &Texts, action: String, fields: Vec<FormField>) -> ActionForm {
+    ActionForm {
+        action,
+        post: false,
+        submit: t.t("console-search"),
+        fields,
+        danger: false,
+        inline: true,
+        label: Some(t.t("console-search")),
+    }
+}
+
+/// The filter of this request; `Err` names the field that does not parse.
+pub fn filter_of(params: &Params) -> Result<PaymentFilter, &'static str> {
+    let text = |name: &str| param(params, name).map(|v| v.trim().to_string());
+    let currency = text("currency").map(|c| c.to_ascii_uppercase());
+    let amount = match text("amount") {
+        // Without a currency, amounts are read with two decimals (most currencies).
+        Some(a) => Some(parse_major(&a, currency.as_deref().unwrap_or("RUB")).ok_or("amount")?),
+        None => None,
+    };
+    let day = |name: &'static str| text(name).map(|d| day_start_ms(&d).ok_or(name)).transpose();
+    let after = match (text("after_ms").and_then(|v| v.parse().ok()), text("after_id")) {
+        (Some(ms), Some(id)) => Some((ms, id)),
+        _ => None,
+    };
+    Ok(PaymentFilter {
+        term: text("q"),
+        state: text("state").filter(|s| StateFilter::parse(s).is_some()),
+        requisite_id: text("requisite").map(|r| r.replace(' ', "")),
+        method: text("method"),
+        country: text("country").map(|c| c.to_ascii_uppercase()),
+        currency,
+        amount,
+        from_ms: day("from")?,
+        // The whole "to" day is included.
+        to_ms: day("to")?.map(|ms| ms + 86_400_000),
+        after,
+        limit: PAGE,
+        ..Default::default()
+    })
+}
+
+pub fn urlencode(s: &str) -> String {
+    url::form_urlencoded::byte_serialize(s.as_bytes()).collect()
+}
+
+/// This request's query without the pager and the notice, encoded.
+pub fn query_of(params: &Params) -> String {
+    let mut query: Vec<(&String, &String)> =
+        params.0.iter().filter(|(k, _)| !k.starts_with("after_") && *k != "notice").collect();
+    query.sort();
+    query.iter().map(|(k, v)| format!("{}={}", urlencode(k), urlencode(v))).collect::<Vec<_>>().join("&")
+}
+
+/// The link to the page after the last row shown, keeping the filter.
+pub fn next_page_link(base: &str, params: &Params, last: &Payment) -> String {
+    let query = query_of(params);
+    let sep = if query.is_empty() { "" } else { "&" };
+    format!("{base}?{query}{sep}after_ms={}&after_id={}", last.created_ms, urlencode(&last.request_id))
+}
+
+/// The pager under a full page of `found`, if there may be more.
+pub fn pager(t: &Texts, base: &str, params: &Params, found: &[Payment]) -> Option<Block> {
+    let last = found.last().filter(|_| found.len() as i64 == PAGE)?;
+    Some(Block::Facts(vec![(String::new(), link(next_page_link(base, params, last), t.t("console-older")))]))
+}
+
+/// A CSV field: quoted when needed, and never read as a formula by a spreadsheet.
+pub fn csv_field(value: &str) -> String {
+    let guarded =
+        if value.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{value}") } else { value.to_string() };
+    if guarded.contains([',', '"', '\n', '\r']) { format!("\"{}\"", guarded.replace('"', "\"\"")) } else { guarded }
+}
+
+/// A duration as operators read it: `42 s`, `3 min 5 s`, `2 h 10 min`.
+fn duration_text(t: &Texts, ms: Option<i64>) -> String {
+    let Some(ms) = ms else { return "-".into() };
+    let s = ms / 1000;
+    if s < 60 {
+        t.ta("console-duration-s", &[("s", Arg::Number(s))])
+    } else if s < 3600 {
+        t.ta("console-duration-min", &[("min", Arg::Number(s / 60)), ("s", Arg::Number(s % 60))])
+    } else {
+        t.ta("console-duration-h", &[("h", Arg::Number(s / 3600)), ("min", Arg::Number(s % 3600 / 60))])
+    }
+}
+
+/// The dashboard's two periods, each a section.
+pub fn dashboard_blocks(t: &Texts, today: &PeriodStats, week: &PeriodStats) -> Vec<Block> {
+    vec![
+        Block::Section { heading: t.t("console-period-today"), id: "today".into(), blocks: period_blocks(t, today) },
+        Block::Section { heading: t.t("console-period-week"), id: "week".into(), blocks: period_blocks(t, week) },
+    ]
+}
+
+/// The blocks of one period: the shares and medians, a chart of counts per country and
+/// method, a chart of volume per currency, and the numbers in a table.
+pub fn period_blocks(t: &Texts, stats: &PeriodStats) -> Vec<Block> {
+    let total = stats.total();
+    let share = |part: i64| format!("{} % ({part})", percent(part, total.count));
+    let facts = vec![
+        (t.t("console-stat-count"), Cell::Number(total.count.to_string())),
+        (t.t("console-stat-requisites"), Cell::Number(share(total.got_requisites))),
+        (t.t("console-stat-success"), Cell::Number(share(total.success))),
+        (t.t("console-stat-expired"), Cell::Number(share(total.expired))),
+        (t.t("console-stat-disputed"), Cell::Number(share(total.disputed))),
+        (t.t("console-stat-to-requisites"), text(duration_text(t, stats.median_to_requisites_ms))),
+        (t.t("console-stat-to-success"), text(duration_text(t, stats.median_to_success_ms))),
+    ];
+    let label = |g: &GroupStats| format!("{} · {}", g.country, if g.method.is_empty() { "-" } else { &g.method });
+    let counts = Chart {
+        title: t.t("console-chart-count"),
+        bars: stats.groups.iter().take(12).map(|g| (label(g), g.count, g.count.to_string())).collect(),
+    };
+    let mut volumes: Vec<(String, i64)> = Vec::new();
+    for g in &stats.groups {
+        match volumes.iter_mut().find(|(c, _)| *c == g.currency) {
+            Some((_, v)) => *v += g.volume,
+            None => volumes.push((g.currency.clone(), g.volume)),
+        }
+    }
+    volumes.sort_by_key(|v| std::cmp::Reverse(v.1));
+    let volume = Chart {
+        title: t.t("console-chart-volume"),
+        bars: volumes.iter().map(|(c, v)| (c.clone(), *v, t.amount(*v, c))).collect(),
+    };
+    let mut blocks = vec![Block::Facts(facts), Block::Chart(counts), Block::Chart(volume)];
+    if !stats.days.is_empty() {
+        blocks.push(Block::Chart(Chart {
+            title: t.t("console-chart-days"),
+            bars: stats
+                .days
+                .iter()
+                .map(|(day, count, success)| {
+                    let label = super::format_utc(*day)[..10].to_string();
+                    (label, *count, format!("{count} · {} %", percent(*success, *count)))
+                })
+                .collect(),
+        }));
+    }
+    blocks.push(groups_table(t, &stats.groups));
+    if let Some(at) = stats.earlier_days_as_of_ms {
+        blocks.push(Block::Paragraph(t.ta("console-earlier-days-as-of", &[("at", Arg::Text(t.time(at)))])));
+    }
+    blocks
+}
+
+fn groups_table(t: &Texts, groups: &[GroupStats]) -> Block {
+    Block::Table(Table {
+        caption: t.t("console-stat-table"),
+        headers: t.all(&[
+            "console-col-country",
+            "console-col-method",
+            "console-stat-count",
+            "console-chart-volume",
+            "console-stat-requisites",
+            "console-stat-success",
+            "console-stat-expired",
+            "console-stat-disputed",
+        ]),
+        rows: groups
+            .iter()
+            .map(|g| {
+                let pc = |part: i64| Cell::Number(format!("{} %", percent(part, g.count)));
+                vec![
+                    text(g.country.clone()),
+                    text(g.method.clone()),
+                    Cell::Number(g.count.to_string()),
+                    Cell::Number(t.amount(g.volume, &g.currency)),
+                    pc(g.got_requisites),
+                    pc(g.success),
+                    pc(g.expired),
+                    pc(g.disputed),
+                ]
+            })
+            .collect(),
+        empty: t.t("console-empty"),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn days_are_utc_midnights() {
+        assert_eq!(day_start_ms("1970-01-01"), Some(0));
+        assert_eq!(day_start_ms("2026-11-23"), Some(1_795_392_000_000));
+        assert_eq!(super::super::format_utc(day_start_ms("2024-02-29").unwrap()), "2024-02-29 00:00:00");
+        assert_eq!(day_start_ms("2026-13-01"), None);
+        assert_eq!(day_start_ms("yesterday"), None);
+    }
+
+    #[test]
+    fn csv_fields_are_quoted_and_never_formulas() {
+        assert_eq!(csv_field("order-1"), "order-1");
+        assert_eq!(csv_field("a,b"), "\"a,b\"");
+        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
+        assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
+        assert_eq!(csv_field("-5"), "'-5");
+    }
+}

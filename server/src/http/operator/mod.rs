@@ -1,0 +1,466 @@
+//! Operator API (decisions.md §8): the requisites pool, funds received, disputes, incoming
+//! funds, and sandbox controls. Bearer-token protected; PANs are masked in every listing.
+
+use axum::extract::{FromRequest, Path, Request, State};
+use axum::http::header;
+use axum::middleware::Next;
+use axum::response::Response;
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::domain::antifraud::AntiFraudRules;
+use crate::domain::audit::Who;
+use crate::domain::bank::{Bank, BankUpdate};
+use crate::domain::decisions::Resolution;
+use crate::domain::payment::{Payment, PaymentType};
+use crate::domain::project::ProjectSettings;
+use crate::domain::requisite::{NewRequisite, Requisite};
+use crate::domain::rules;
+use crate::http::AppState;
+use crate::http::api::response::{PaymentResponse, View};
+use crate::http::shared::error::{ApiError, ApiResult, AuthFailure, FieldError};
+
+/// Every action through this API is audited as the API's (the token names no person).
+const API: Who = Who::OperatorApi;
+
+pub fn router(state: AppState) -> Router<AppState> {
+    Router::new()
+        .route("/api/v1/operator/requisites", post(create_requisite).get(list_requisites))
+        .route("/api/v1/operator/requisites/{id}/active", post(set_requisite_active))
+        .route("/api/v1/operator/payments/received", post(received))
+        .route("/api/v1/operator/payments/resolve", post(resolve))
+        .route("/api/v1/operator/payments/push-result", post(push_result))
+        .route("/api/v1/operator/payments/{request_id}", get(payment))
+        .route("/api/v1/operator/payments/{request_id}/callbacks", get(callbacks))
+        .route("/api/v1/operator/payments/{request_id}/callbacks/{callback_id}/resend", post(resend_callback))
+        .route("/api/v1/operator/incoming", post(incoming))
+        .route("/api/v1/operator/payouts", get(payouts))
+        .route("/api/v1/operator/payouts/execute", post(execute_payout))
+        .route("/api/v1/operator/payouts/result", post(payout_result))
+        .route("/api/v1/operator/sandbox/expire", post(sandbox_expire))
+        .route("/api/v1/operator/banks", post(upsert_bank))
+        .route("/api/v1/operator/projects/{project_id}/settings", post(project_settings))
+        .layer(axum::middleware::from_fn_with_state(state, require_operator))
+}
+
+/// `authorization: Bearer <KASSA_OPERATOR_TOKEN>`, compared in constant time. Without a
+/// configured token the operator API is closed.
+async fn require_operator(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let presented = request
+        .headers()
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim);
+    let allowed = match (&state.config.operator_token, presented) {
+        (Some(token), Some(presented)) => token.ct_eq(presented.as_bytes()),
+        _ => false,
+    };
+    if allowed {
+        next.run(request).await
+    } else {
+        use axum::response::IntoResponse;
+        ApiError::Unauthorized(AuthFailure::UnknownKey).into_response()
+    }
+}
+
+/// JSON body of operator requests, with errors in the documented error body.
+pub struct OperatorJson<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned> FromRequest<S> for OperatorJson<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, _: &S) -> Result<Self, ApiError> {
+        let json =
+            req.headers().get(header::CONTENT_TYPE).and_then(|v| v.to_str().ok()).is_some_and(|v| {
+                v.split(';').next().is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+            });
+        if !json {
+            return Err(ApiError::InvalidRequest);
+        }
+        let bytes = crate::http::api::auth::read_body(req.into_body()).await?;
+        let value: Value = serde_json::from_slice(&bytes).map_err(|e| ApiError::InvalidJson(e.to_string()))?;
+        serde_json::from_value(value).map(OperatorJson).map_err(|e| {
+            let text = e.to_string();
+            let field = text
+                .split('`')
+                .nth(1)
+                .filter(|_| text.starts_with("missing field") || text.starts_with("unknown field"))
+                .unwrap_or("body")
+                .to_string();
+            ApiError::Validation(vec![FieldError::new(field, text)])
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Requisites
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewRequisiteIn {
+    country: String,
+    currency: String,
+    methods: Vec<String>,
+    pan: String,
+    card_holder: Option<String>,
+    bank_symbol: Option<String>,
+    bank_name: Option<String>,
+    bank_country: Option<String>,
+    min_amount: Option<i64>,
+    max_amount: Option<i64>,
+    payment_system: Option<String>,
+    extra_param: Option<String>,
+    active: Option<bool>,
+}
+
+/// A requisite as operators see it: PAN masked.
+#[derive(Debug, Serialize)]
+pub struct RequisiteView {
+    pub id: String,
+    pub country: String,
+    pub currency: String,
+    pub methods: Vec<String>,
+    pub pan_hidden: String,
+    pub card_holder: Option<String>,
+    pub bank_symbol: Option<String>,
+    pub bank_name: Option<String>,
+    pub bank_country: Option<String>,
+    pub min_amount: Option<i64>,
+    pub max_amount: Option<i64>,
+    pub payment_system: Option<String>,
+    pub extra_param: Option<String>,
+    pub active: bool,
+}
+
+impl From<Requisite> for RequisiteView {
+    fn from(r: Requisite) -> Self {
+        RequisiteView {
+            pan_hidden: r.masked_pan(),
+            id: r.id,
+            country: r.country,
+            currency: r.currency,
+            methods: r.methods,
+            card_holder: r.card_holder,
+            bank_symbol: r.bank_symbol,
+            bank_name: r.bank_name,
+            bank_country: r.bank_country,
+            min_amount: r.min_amount,
+            max_amount: r.max_amount,
+            payment_system: r.payment_system,
+            extra_param: r.extra_param,
+            active: r.active,
+        }
+    }
+}
+
+async fn create_requisite(
+    State(state): State<AppState>,
+    OperatorJson(r): OperatorJson<NewRequisiteIn>,
+) -> ApiResult<Json<RequisiteView>> {
+    let requisite = state
+        .services
+        .requisites
+        .create(
+            NewRequisite {
+                country: r.country,
+                currency: r.currency,
+                methods: r.methods,
+                pan: r.pan,
+                card_holder: r.card_holder,
+                bank_symbol: r.bank_symbol,
+                bank_name: r.bank_name,
+                bank_country: r.bank_country,
+                min_amount: r.min_amount,
+                max_amount: r.max_amount,
+                payment_system: r.payment_system,
+                extra_param: r.extra_param,
+                active: r.active,
+            },
+            Some(&API),
+        )
+        .await?;
+    Ok(Json(requisite.into()))
+}
+
+async fn list_requisites(State(state): State<AppState>) -> ApiResult<Json<Vec<RequisiteView>>> {
+    Ok(Json(state.services.requisites.list().await?.into_iter().map(Into::into).collect()))
+}
+
+#[derive(Debug, Deserialize)]
+struct ActiveIn {
+    active: bool,
+}
+
+async fn set_requisite_active(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    OperatorJson(body): OperatorJson<ActiveIn>,
+) -> ApiResult<Json<RequisiteView>> {
+    Ok(Json(state.services.requisites.set_active(&id, body.active, Some(&API)).await?.into()))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payments
+
+async fn load(state: &AppState, request_id: &str) -> ApiResult<Payment> {
+    Ok(state.services.lookup.by_request_id(request_id).await?)
+}
+
+fn answer(state: &AppState, p: &Payment) -> Json<PaymentResponse> {
+    let view = if p.payment_type == PaymentType::Payout { View::Payout } else { View::P2p };
+    Json(PaymentResponse::of(p, view, &state.public_url))
+}
+
+fn positive_amount(amount: i64) -> ApiResult<i64> {
+    if (1..=rules::MAX_AMOUNT).contains(&amount) {
+        Ok(amount)
+    } else {
+        Err(ApiError::field("amount", format!("must be an integer from 1 to {}", rules::MAX_AMOUNT)))
+    }
+}
+
+#[derive(Debug, Deserialize)]
+struct ReceivedIn {
+    request_id: String,
+    amount: i64,
+}
+
+async fn received(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<ReceivedIn>,
+) -> ApiResult<Json<PaymentResponse>> {
+    let amount = positive_amount(body.amount)?;
+    let payment = load(&state, &body.request_id).await?;
+    let payment = state.services.decisions.funds_received(payment, amount, &API).await?;
+    Ok(answer(&state, &payment))
+}
+
+#[derive(Debug, Deserialize)]
+struct ResolveIn {
+    request_id: String,
+    outcome: String,
+    amount: Option<i64>,
+}
+
+async fn resolve(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<ResolveIn>,
+) -> ApiResult<Json<PaymentResponse>> {
+    let resolution = match body.outcome.as_str() {
+        "success" => Resolution::Success,
+        "decline" => Resolution::Decline,
+        _ => return Err(ApiError::field("outcome", "must be success or decline")),
+    };
+    let amount = body.amount.map(positive_amount).transpose()?;
+    let payment = load(&state, &body.request_id).await?;
+    let payment = state.services.decisions.resolve(payment, resolution, amount, &API).await?;
+    Ok(answer(&state, &payment))
+}
+
+#[derive(Debug, Deserialize)]
+struct PushResultIn {
+    request_id: String,
+    accepted: bool,
+}
+
+async fn push_result(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<PushResultIn>,
+) -> ApiResult<Json<PaymentResponse>> {
+    let payment = load(&state, &body.request_id).await?;
+    let payment = state.services.decisions.push_result(payment, body.accepted, &API).await?;
+    Ok(answer(&state, &payment))
+}
+
+async fn payment(State(state): State<AppState>, Path(request_id): Path<String>) -> ApiResult<Json<PaymentResponse>> {
+    let payment = load(&state, &request_id).await?;
+    Ok(answer(&state, &payment))
+}
+
+#[derive(Debug, Deserialize)]
+struct IncomingIn {
+    /// Requisite id or its PAN.
+    requisite: String,
+    amount: i64,
+    currency: String,
+    /// The operator's reference of the transfer (logged).
+    reference: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct IncomingOut {
+    matched: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    payment: Option<PaymentResponse>,
+}
+
+async fn incoming(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<IncomingIn>,
+) -> ApiResult<Json<IncomingOut>> {
+    let amount = positive_amount(body.amount)?;
+    let matched = state
+        .services
+        .reconciliation
+        .incoming(&body.requisite, amount, &body.currency, body.reference.as_deref(), &API)
+        .await?;
+    tracing::info!(reference = ?body.reference, matched = matched.is_some(), "incoming funds reported");
+    Ok(Json(IncomingOut {
+        matched: matched.is_some(),
+        payment: matched.map(|p| PaymentResponse::of(&p, View::P2p, &state.public_url)),
+    }))
+}
+
+#[derive(Debug, Deserialize)]
+struct RequestIdIn {
+    request_id: String,
+}
+
+async fn sandbox_expire(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<RequestIdIn>,
+) -> ApiResult<Json<PaymentResponse>> {
+    if !state.config.sandbox() {
+        return Err(ApiError::NotFound);
+    }
+    let payment = load(&state, &body.request_id).await?;
+    let payment = state.services.decisions.expire_now(payment, &API).await?;
+    Ok(answer(&state, &payment))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Catalogue and projects
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BankIn {
+    symbol: String,
+    name: String,
+    country_code: String,
+    sbp_code: Option<String>,
+    #[serde(default)]
+    is_sbp_bank: bool,
+    #[serde(default = "yes")]
+    active: bool,
+}
+
+fn yes() -> bool {
+    true
+}
+
+async fn upsert_bank(State(state): State<AppState>, OperatorJson(b): OperatorJson<BankIn>) -> ApiResult<Json<Bank>> {
+    let update = BankUpdate {
+        symbol: b.symbol,
+        name: b.name,
+        country_code: b.country_code,
+        sbp_code: b.sbp_code,
+        is_sbp_bank: b.is_sbp_bank,
+        active: b.active,
+    };
+    Ok(Json(state.services.banks.upsert(update).await?))
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SettingsIn {
+    allowed_methods: Option<Vec<String>>,
+    #[serde(default)]
+    antifraud: AntiFraudRules,
+}
+
+async fn project_settings(
+    State(state): State<AppState>,
+    Path(project_id): Path<String>,
+    OperatorJson(body): OperatorJson<SettingsIn>,
+) -> ApiResult<Json<ProjectSettings>> {
+    let settings = state.services.projects.update_settings(&project_id, body.allowed_methods, body.antifraud).await?;
+    state.auth_cache.forget_project(&project_id);
+    Ok(Json(settings))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payouts
+
+/// A payout as the operator who sends it sees it: the receiver's number in full.
+#[derive(Debug, Serialize)]
+struct PayoutToSend {
+    #[serde(flatten)]
+    payout: PaymentResponse,
+    /// The card or account number to pay to.
+    receiver_pan: Option<String>,
+}
+
+/// Payouts waiting for an operator, oldest first: `processing:new` (to send) and
+/// `processing:payout_process` (sent, result to record).
+async fn payouts(State(state): State<AppState>) -> ApiResult<Json<Vec<PayoutToSend>>> {
+    let mut out = Vec::new();
+    for p in state.services.payouts.waiting(500).await? {
+        let pan = state.services.payouts.receiver_pan(&p).await?;
+        out.push(PayoutToSend {
+            payout: PaymentResponse::of(&p, View::Payout, &state.public_url),
+            receiver_pan: pan.map(|p| p.expose().clone()),
+        });
+    }
+    Ok(Json(out))
+}
+
+async fn load_payout(state: &AppState, request_id: &str) -> ApiResult<Payment> {
+    let p = load(state, request_id).await?;
+    if p.payment_type == PaymentType::Payout { Ok(p) } else { Err(ApiError::PaymentNotFound) }
+}
+
+/// The payout is being sent: `processing:payout_process`.
+async fn execute_payout(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<RequestIdIn>,
+) -> ApiResult<Json<PaymentResponse>> {
+    let payout = load_payout(&state, &body.request_id).await?;
+    let payout = state.services.payouts.execute(payout, &API).await?;
+    Ok(answer(&state, &payout))
+}
+
+#[derive(Debug, Deserialize)]
+struct PayoutResultIn {
+    request_id: String,
+    /// `success` or `failed`.
+    outcome: String,
+}
+
+/// The payout's result: `success`, or `dispute:payout_failed` (then resolved with
+/// `/payments/resolve`).
+async fn payout_result(
+    State(state): State<AppState>,
+    OperatorJson(body): OperatorJson<PayoutResultIn>,
+) -> ApiResult<Json<PaymentResponse>> {
+    let arrived = match body.outcome.as_str() {
+        "success" => true,
+        "failed" => false,
+        _ => return Err(ApiError::field("outcome", "must be success or failed")),
+    };
+    let payout = load_payout(&state, &body.request_id).await?;
+    let payout = state.services.payouts.result(payout, arrived, &API).await?;
+    Ok(answer(&state, &payout))
+}
+
+/// Operator: the callbacks of a payment.
+async fn callbacks(
+    State(state): State<AppState>,
+    Path(request_id): Path<String>,
+) -> ApiResult<Json<Vec<crate::http::api::callbacks::CallbackView>>> {
+    let payment = state.services.lookup.by_request_id(&request_id).await?;
+    Ok(Json(state.services.callback_log.of_payment(&payment.request_id).await?.into_iter().map(Into::into).collect()))
+}
+
+/// Operator: resend one callback.
+async fn resend_callback(
+    State(state): State<AppState>,
+    Path((request_id, callback_id)): Path<(String, i64)>,
+) -> ApiResult<Json<Vec<crate::http::api::callbacks::CallbackView>>> {
+    let payment = state.services.lookup.by_request_id(&request_id).await?;
+    let records = state.services.callback_log.resend(&payment.request_id, callback_id, Some(&Who::OperatorApi)).await?;
+    Ok(Json(records.into_iter().map(Into::into).collect()))
+}

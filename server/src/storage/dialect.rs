@@ -1,0 +1,54 @@
+//! The backend differences of the shared SQL, in one small value.
+
+/// What differs between the backends in the shared SQL.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Dialect {
+    /// Appended to the sub-select that picks rows to claim. PostgreSQL: `FOR UPDATE SKIP LOCKED`,
+    /// so concurrent processes skip each other's rows; SQLite has one writer and needs nothing.
+    pub skip_locked: &'static str,
+    /// Appended to a select that must lock its row until the transaction ends (PostgreSQL:
+    /// `FOR UPDATE`; SQLite's one writer holds the database already).
+    pub lock_row: &'static str,
+    /// Run first in a transaction that may commit without waiting for the log to reach disk
+    /// (PostgreSQL: `SET LOCAL synchronous_commit TO OFF`; SQLite's NORMAL sync already does).
+    pub relaxed_commit: &'static str,
+    /// Multi-row statements use anonymous `?` placeholders (SQLite), bound in order: SQLite looks
+    /// numbered ones up by name one at a time, quadratic in a batch of two thousand parameters.
+    pub anonymous_params: bool,
+}
+
+impl Dialect {
+    /// `rows` groups of `per_row` placeholders for a multi-row `VALUES` or `IN` list, numbered
+    /// from `$1` on PostgreSQL and `?` on SQLite.
+    pub fn value_rows(&self, rows: usize, per_row: usize) -> String {
+        let mut out = String::with_capacity(rows * per_row * 5);
+        for row in 0..rows {
+            out.push_str(if row == 0 { "(" } else { ", (" });
+            for col in 0..per_row {
+                if col > 0 {
+                    out.push_str(", ");
+                }
+                if self.anonymous_params {
+                    out.push('?');
+                } else {
+                    out.push_str(&format!("${}", row * per_row + col + 1));
+                }
+            }
+            out.push(')');
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_are_numbered_or_anonymous() {
+        let numbered = Dialect { skip_locked: "", lock_row: "", relaxed_commit: "", anonymous_params: false };
+        let anonymous = Dialect { anonymous_params: true, ..numbered };
+        assert_eq!(anonymous.value_rows(2, 2), "(?, ?), (?, ?)");
+        assert_eq!(numbered.value_rows(2, 2), "($1, $2), ($3, $4)");
+    }
+}
