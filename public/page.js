@@ -1,7 +1,7 @@
 // The payment page, enhanced where JavaScript runs: copy buttons, a live countdown, live status
 // and help on the card form. The page works without any of it (plain forms, a refreshing page):
 // this script only adds to markup the server rendered (app/src/enhance.rs), and the card checks
-// come from the same Rust rules the server applies (kassa_rules, built to wasm by
+// come from the same Rust rules the server applies (kassa_rules, built to plain wasm by
 // scripts/build-site.sh), loaded only when a card form is shown.
 (function () {
   'use strict';
@@ -71,14 +71,51 @@
     }
   }
 
+  // The card rules module (frontend/src/lib.rs): plain wasm functions; text goes in through
+  // its input buffer and comes back from its output buffer (0: no answer, else length + 1).
+  function loadRules(url) {
+    var instantiate = WebAssembly.instantiateStreaming
+      ? WebAssembly.instantiateStreaming(fetch(url), {})
+      : fetch(url).then(function (r) { return r.arrayBuffer(); }).then(function (b) { return WebAssembly.instantiate(b, {}); });
+    return instantiate.then(function (module) {
+      var x = module.instance.exports;
+      var encoder = new TextEncoder();
+      var decoder = new TextDecoder();
+      var put = function (texts) {
+        var parts = texts.map(function (t) { return encoder.encode(String(t)); });
+        var total = parts.reduce(function (n, p) { return n + p.length; }, 0);
+        var at = x.input(total);
+        // Read the memory after input(): growing it replaces the buffer.
+        var memory = new Uint8Array(x.memory.buffer, at, total);
+        var offset = 0;
+        parts.forEach(function (p) { memory.set(p, offset); offset += p.length; });
+        return parts.map(function (p) { return p.length; });
+      };
+      var take = function (n) {
+        return n === 0 ? null : decoder.decode(new Uint8Array(x.memory.buffer, x.output(), n - 1));
+      };
+      var text = function (name) {
+        return function () { return take(x[name].apply(null, put([].slice.call(arguments)))); };
+      };
+      return {
+        pan_problem: text('pan_problem'),
+        holder_problem: text('holder_problem'),
+        cvv_problem: text('cvv_problem'),
+        group: text('group'),
+        expiry_problem: function (typed, year, month) {
+          return take(x.expiry_problem(put([typed])[0], year, month));
+        },
+        cvv_max_length: function (typed) {
+          return x.cvv_max_length(put([typed])[0]);
+        },
+      };
+    });
+  }
+
   function cardForm(root) {
     var helper = root.querySelector('[data-card-form]');
     if (!helper || !rulesUrl) return;
-    import(rulesUrl).then(function (rules) {
-      return rules.default().then(function () {
-        return rules;
-      });
-    }).then(function (rules) {
+    loadRules(rulesUrl).then(function (rules) {
       var form = document.getElementById(helper.getAttribute('data-card-form'));
       if (!form) return;
       var messages = JSON.parse(helper.getAttribute('data-messages') || '{}');

@@ -3,7 +3,7 @@
 # (400 kbit/s, 400 ms round trip): first contentful paint, DOMContentLoaded, load, the moment the
 # page's script has made it interactive, and the bytes on the wire, with JavaScript on and off.
 # Two pages, the heaviest with JavaScript: the payment instructions (copy buttons, live
-# countdown) and the e-commerce card form (the card rules, kassa_rules.js and its wasm, loaded
+# countdown) and the e-commerce card form (the card rules, kassa_rules.wasm, loaded
 # before the form is ready). Fails (exit 1) when, on either page, the median FCP reaches 2 s or
 # the median interactive time 4 s. See end2end/bench/coldload.mjs.
 #

@@ -2,7 +2,7 @@
 # Runs Kassa in demo mode on the embedded SQLite database (data/kassa.db, created and migrated
 # on first start): a demo project, requisites for every country and method, the demo shop at
 # http://127.0.0.1:3000/ and the sandbox panel on the payment page. Builds the browser bundle
-# first (installing the wasm target, wasm-bindgen-cli and wasm-opt when missing). Any KASSA_* variable
+# first (installing the wasm target when missing). Any KASSA_* variable
 # set in the environment overrides the demo defaults below.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -32,7 +32,7 @@ fn render(ctx: PageContext, i18n: I18n, body: impl FnOnce() -> (String, AnyView)
         });
         // Deferred: the page shows before the script runs.
         let scripts = ctx.scripts.clone().map(|s| {
-            view! { <script defer=true src=s.page_js nonce=ctx.nonce.clone() data-rules=s.rules_js></script> }
+            view! { <script defer=true src=s.page_js nonce=ctx.nonce.clone() data-rules=s.rules_wasm></script> }
         });
         view! {
             <!DOCTYPE html>

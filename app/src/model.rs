@@ -71,7 +71,7 @@ pub struct LanguageLink {
 #[derive(Clone, Debug)]
 pub struct Scripts {
     pub page_js: String,
-    pub rules_js: Option<String>,
+    pub rules_wasm: Option<String>,
 }
 
 /// The hosted payment page of one payment.

@@ -35,7 +35,7 @@ const SCENARIOS = [
     screen: { test: /data-card-form=/, name: 'the card form' },
     ready: '[data-card-ready="1"]',
     // Shown per run, so a page that measured light because the rules never came is seen.
-    expected: ['/pkg/kassa_rules.js', '/pkg/kassa_rules_bg.wasm'],
+    expected: ['/pkg/kassa_rules.wasm'],
   },
 ];
 const AMOUNT = '1500';

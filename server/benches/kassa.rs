@@ -1134,20 +1134,18 @@ async fn page_bench() {
     let (page_js_raw, page_js_gz) = gz_len(&client, &format!("{}{js_href}", kassa.base)).await;
     println!("  page script, gzip: {page_js_gz} B ({page_js_raw} raw)");
     let site = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/site/pkg");
-    match (std::fs::read(format!("{site}/kassa_rules.js")), std::fs::read(format!("{site}/kassa_rules_bg.wasm"))) {
-        (Ok(js), Ok(wasm)) => {
-            let (js_gz, wasm_gz) = (flate2_lite(&js).len(), flate2_lite(&wasm).len());
-            println!(
-                "  card rules module (card form only), gzip: JS {js_gz} B ({} raw), wasm {wasm_gz} B ({} raw)",
-                js.len(),
-                wasm.len()
-            );
+    match std::fs::read(format!("{site}/kassa_rules.wasm")) {
+        Ok(wasm) => {
+            let wasm_gz = flate2_lite(&wasm).len();
+            println!("  card rules module (card form only), gzip: wasm {wasm_gz} B ({} raw)", wasm.len());
             println!(
                 "  with JavaScript: {:.1} KB compressed in all, card rules included (budget 60 KB)\n",
-                (no_js + page_js_gz + js_gz + wasm_gz) as f64 / 1024.0
+                (no_js + page_js_gz + wasm_gz) as f64 / 1024.0
             );
         }
-        _ => println!("  (card rules module not built: run scripts/build-site.sh for the whole JavaScript weight)\n"),
+        Err(_) => {
+            println!("  (card rules module not built: run scripts/build-site.sh for the whole JavaScript weight)\n")
+        }
     }
 
     // Rendering throughput: the real page vs a handler returning a static page of that size.

@@ -21,8 +21,9 @@ const CONSOLE_CSS: &str = include_str!("../../../../style/console.css");
 const PAGE_JS: &str = include_str!("../../../../public/page.js");
 const FAVICON_SVG: &str = include_str!("../../../../public/favicon.svg");
 const FAVICON_ICO: &[u8] = include_bytes!("../../../../public/favicon.ico");
-/// Name of the wasm-bindgen output of the `frontend` crate (the card rules for the browser).
-pub const BUNDLE_NAME: &str = "kassa_rules";
+/// The `frontend` crate built to wasm (the card rules for the browser), as
+/// `scripts/build-site.sh` leaves it in `{site_root}/pkg`.
+pub const RULES_MODULE: &str = "kassa_rules.wasm";
 
 /// Where pages find their assets.
 #[derive(Clone, Debug)]
@@ -36,7 +37,7 @@ pub struct Assets {
 impl Assets {
     pub fn new(site_root: &Path) -> Self {
         let hash = hex::encode(&Sha256::digest(CSS.as_bytes())[..8]);
-        let built = site_root.join("pkg").join(format!("{BUNDLE_NAME}.js")).exists();
+        let built = site_root.join("pkg").join(RULES_MODULE).exists();
         if !built {
             tracing::info!(site_root = %site_root.display(), "no card rules module: the server alone checks card forms");
         }
@@ -48,7 +49,7 @@ impl Assets {
             ),
             scripts: Some(Scripts {
                 page_js: format!("/assets/page.js?v={}", hex::encode(&Sha256::digest(PAGE_JS.as_bytes())[..8])),
-                rules_js: built.then(|| format!("/pkg/{BUNDLE_NAME}.js")),
+                rules_wasm: built.then(|| format!("/pkg/{RULES_MODULE}")),
             }),
         }
     }
