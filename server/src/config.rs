@@ -99,6 +99,12 @@ pub struct Config {
     #[arg(long, env = "KASSA_ADDRESS_RATE_LIMIT_BURST", default_value_t = 400)]
     pub address_rate_limit_burst: u32,
 
+    /// The largest credit one operator makes alone, per currency, in major units
+    /// (`RUB=500000,KZT=3000000`); above it a second operator approves (decisions.md §8). A
+    /// currency not listed has no limit besides the payment's own amount.
+    #[arg(long, env = "KASSA_CREDIT_LIMITS", value_delimiter = ',', value_parser = parse_credit_limit)]
+    pub credit_limits: Vec<(String, i64)>,
+
     /// Delays between callback attempts, in seconds (decisions.md §3; the last repeats).
     #[arg(long, env = "KASSA_CALLBACK_RETRY_S", value_delimiter = ',', default_value = "10,30,60,300,900,3600")]
     pub callback_retry_s: Vec<u64>,
@@ -171,6 +177,11 @@ impl Config {
 
     pub fn requisites_search_window(&self) -> Duration {
         Duration::from_secs(self.requisites_search_s)
+    }
+
+    /// The credit limits in minor units (a currency Kassa does not know is refused at start).
+    pub fn credit_limits(&self) -> crate::domain::approval::CreditLimits {
+        crate::domain::approval::CreditLimits(self.credit_limits.iter().cloned().collect())
     }
 
     /// The HTTP server's limits.
@@ -263,6 +274,15 @@ impl std::fmt::Display for DatabaseUrl {
     }
 }
 
+/// `CUR=amount` of `KASSA_CREDIT_LIMITS`: the amount in major units of a currency Kassa knows.
+fn parse_credit_limit(text: &str) -> Result<(String, i64), String> {
+    let (code, amount) = text.split_once('=').ok_or("expected CUR=amount, e.g. RUB=500000")?;
+    let code = code.trim().to_ascii_uppercase();
+    let minor = crate::domain::rules::parse_major(amount.trim(), &code)
+        .ok_or_else(|| format!("{code}: a currency Kassa knows and an amount in major units"))?;
+    Ok((code, minor))
+}
+
 /// The limits of the server (each a `KASSA_*` setting, see the README).
 #[derive(Clone, Copy, Debug)]
 pub struct Limits {
@@ -301,6 +321,9 @@ mod tests {
         assert_eq!(c.bind.to_string(), "127.0.0.1:3000");
         assert_eq!(c.requisites_search_s, 60);
         assert_eq!(c.callback_retry_s, [10, 30, 60, 300, 900, 3600]);
+        assert!(c.credit_limits.is_empty());
+        assert_eq!(parse_credit_limit("rub=500000"), Ok(("RUB".to_string(), 50_000_000)));
+        assert!(parse_credit_limit("XXX=1").is_err() && parse_credit_limit("RUB").is_err());
         assert_eq!(c.callback_timeout_ms, 10_000);
         assert!(c.send_callbacks);
         assert!(!c.sandbox() && !c.demo && !c.allow_private_callbacks);

@@ -213,6 +213,10 @@ async fn seed_requisites(services: &Services) -> anyhow::Result<()> {
                     .then(|| ["humo", "uzcard"].get(i).map(|s| s.to_string()))
                     .flatten(),
                 extra_param: None,
+                // RU cards: the 20-digit account the bank's statements show, so a demo
+                // statement (docs/RECONCILIATION.md) matches them.
+                statement_account: (country == Country::RU && kind == MethodKind::Card)
+                    .then(|| format!("408178100000000{i:05}")),
                 active: Some(true),
             };
             services

@@ -30,6 +30,8 @@ use crate::domain::users::ConsoleUsers;
 /// What the services are built with besides storage.
 pub struct Adapters {
     pub settings: Settings,
+    /// The largest credits one operator makes alone.
+    pub credit_limits: crate::domain::approval::CreditLimits,
     /// Authorizes card payments; `None` when no acquirer is configured.
     pub acquirer: Option<Arc<dyn Acquirer>>,
     pub renderer: Arc<dyn CallbackRenderer>,
@@ -60,7 +62,7 @@ pub struct Services {
 
 impl Services {
     pub fn new(stores: &Stores, adapters: Adapters) -> Self {
-        let Adapters { settings, acquirer, renderer, probe } = adapters;
+        let Adapters { settings, credit_limits, acquirer, renderer, probe } = adapters;
         let s = stores;
         let signals = Arc::new(Signals::new(s.payments.clone()));
         let engine = Arc::new(Engine::new(s.payments.clone(), settings, renderer, signals.clone()));
@@ -69,12 +71,18 @@ impl Services {
             payins: Arc::new(Payins::new(engine.clone(), s.payments.clone(), s.banks.clone(), cards.clone())),
             payouts: Arc::new(Payouts::new(engine.clone(), s.payments.clone(), s.banks.clone())),
             lookup: Arc::new(Lookup::new(s.payments.clone(), s.requisites.clone())),
-            decisions: Arc::new(Decisions::new(engine.clone(), s.payments.clone())),
+            decisions: Arc::new(Decisions::new(
+                engine.clone(),
+                s.payments.clone(),
+                s.approvals.clone(),
+                credit_limits.clone(),
+            )),
             reconciliation: Arc::new(Reconciliation::new(
                 engine.clone(),
                 s.payments.clone(),
                 s.requisites.clone(),
-                s.transfers.clone(),
+                (s.transfers.clone(), s.approvals.clone(), s.stats.clone()),
+                credit_limits,
             )),
             balances: Arc::new(Balances::new(s.ledger.clone())),
             dashboard: Arc::new(Dashboard::new(s.stats.clone())),

@@ -198,6 +198,7 @@ fn adapters(config: &Config, public_url: &str, acquirer: Option<Arc<dyn Acquirer
             grace_ms: config.dispute_grace_s as i64 * 1000,
             card_auth_timeout_ms: config.card_auth_timeout_s as i64 * 1000,
         },
+        credit_limits: config.credit_limits(),
         acquirer,
         renderer: Arc::new(WireRenderer::new(public_url)),
         probe: Arc::new(Prober {

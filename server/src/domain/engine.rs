@@ -10,12 +10,11 @@
 use std::sync::Arc;
 
 use super::audit::{AuditEntry, Subject, Who};
-use super::error::{DomainError, Result};
-use super::incoming::IncomingTransfer;
+use super::error::{DomainError, Refusal, Result};
 use super::ledger;
 use super::outbox::{self, CallbackRenderer};
 use super::payment::{Actor, Flow, Payment, PaymentState, PaymentType};
-use super::ports::{Inserted, NewReceipt, PaymentChange, PaymentStore, StoreError};
+use super::ports::{ApprovalDecision, Inserted, NewReceipt, PaymentChange, PaymentStore, StoreError, TransferWrite};
 use super::signals::Signals;
 use super::state_machine::{self, Event};
 use super::time::now_ms;
@@ -54,23 +53,41 @@ pub(super) type Guard<'a> = &'a (dyn Fn(&Payment) -> Result<()> + Send + Sync);
 pub(super) struct Change<'a> {
     pub event: Event,
     pub actor: Actor,
-    pub edit: &'a (dyn Fn(&mut Payment) + Send + Sync),
+    pub edit: Box<dyn Fn(&mut Payment) + Send + Sync + 'a>,
     pub receipt: Option<NewReceipt>,
     /// A person's or script's action is written to the audit log with the change.
     pub audit: Option<Audited<'a>>,
-    /// An incoming transfer applied by this change (recorded with it, once).
-    pub incoming: Option<IncomingTransfer>,
+    /// The transfer this change credits (recorded with it, once).
+    pub transfer: Option<TransferWrite>,
+    /// The second operator's approval this change carries out (once).
+    pub approval: Option<ApprovalDecision>,
+    /// The version the person deciding saw: a payment changed since is refused.
+    pub seen_version: Option<i64>,
 }
 
 impl<'a> Change<'a> {
     /// A change that moves the state and applies `edit`, and nothing else.
-    pub fn new(event: Event, actor: Actor, edit: &'a (dyn Fn(&mut Payment) + Send + Sync)) -> Self {
-        Change { event, actor, edit, receipt: None, audit: None, incoming: None }
+    pub fn new(event: Event, actor: Actor, edit: impl Fn(&mut Payment) + Send + Sync + 'a) -> Self {
+        Change {
+            event,
+            actor,
+            edit: Box::new(edit),
+            receipt: None,
+            audit: None,
+            transfer: None,
+            approval: None,
+            seen_version: None,
+        }
     }
 
     /// A move that changes nothing but the state.
     pub fn bare(event: Event, actor: Actor) -> Self {
-        Change::new(event, actor, &no_edit)
+        Change::new(event, actor, no_edit)
+    }
+
+    /// The same change, refused when the payment is no longer at `version` (when given).
+    pub fn seen_at(self, version: Option<i64>) -> Self {
+        Change { seen_version: version, ..self }
     }
 
     /// The same change, written to the audit log as `action` by `who`.
@@ -167,7 +184,8 @@ impl Engine {
                 requisite_issued: false,
                 ledger: Vec::new(),
                 audit: None,
-                incoming: None,
+                transfer: None,
+                approval: None,
             })
             .await
     }
@@ -202,6 +220,9 @@ impl Engine {
     ) -> Result<Payment> {
         let mut flow = flow;
         for _ in 0..MAX_CONFLICT_RETRIES {
+            if change.seen_version.is_some_and(|v| v != current.version) {
+                return Err(Refusal::PaymentChanged.into());
+            }
             if let Some(guard) = guard {
                 guard(&current)?;
             }
@@ -252,7 +273,8 @@ impl Engine {
                 receipt: change.receipt.clone(),
                 requisite_issued: change.event == Event::RequisitesFound,
                 ledger: ledger::entries_for_change(current, next),
-                incoming: change.incoming.clone(),
+                transfer: change.transfer.clone(),
+                approval: change.approval.clone(),
                 audit,
             })
             .await?;

@@ -22,6 +22,22 @@ pub enum Refusal {
     /// The callback does not exist, or an attempt is in flight right now.
     #[error("Callback not found or being delivered")]
     CallbackNotResendable,
+    /// A credit no transfer shows (above the payment's amount or the currency's limit) waits
+    /// for a second operator (decisions.md §8).
+    #[error("Second approval required")]
+    SecondApprovalRequired,
+    /// The decision was taken on a version of the payment that has changed since.
+    #[error("Payment changed since it was seen")]
+    PaymentChanged,
+    /// The person who proposed a credit cannot approve it.
+    #[error("A second operator must approve")]
+    OwnProposal,
+    /// A transfer that may be one recorded before (the review list decides).
+    #[error("Transfer may have been recorded before")]
+    TransferSeenBefore,
+    /// Someone decided this already (a proposal approved or rejected, a transfer attached).
+    #[error("Already decided")]
+    AlreadyDecided,
 }
 
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;

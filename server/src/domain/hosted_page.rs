@@ -62,7 +62,7 @@ impl HostedPage {
         // is about to have.
         let mut chosen = payment.clone();
         edit(&mut chosen);
-        let change = Change::new(Event::MethodChosen, Actor::User, &edit);
+        let change = Change::new(Event::MethodChosen, Actor::User, edit);
         let result = self.engine.apply_as(payment, chosen.flow(), Some(&unchosen), change).await?;
         if result.state == PaymentState::Requisites {
             self.engine.signals().search_now(result.clone());
@@ -96,7 +96,7 @@ impl HostedPage {
             p.details.card = None;
             p.details.method_chosen_on_page = false;
         };
-        self.engine.apply_guarded(payment, &may, Change::new(Event::MethodCleared, Actor::User, &edit)).await
+        self.engine.apply_guarded(payment, &may, Change::new(Event::MethodCleared, Actor::User, edit)).await
     }
 
     /// Whether the page may offer "choose another way to pay" now.
@@ -158,7 +158,7 @@ impl HostedPage {
     /// The payer uploaded a receipt.
     pub async fn upload_receipt(&self, payment: Payment, receipt: NewReceipt) -> Result<Payment> {
         let edit = |p: &mut Payment| p.has_receipt = true;
-        let change = Change { receipt: Some(receipt), ..Change::new(Event::ReceiptUploaded, Actor::User, &edit) };
+        let change = Change { receipt: Some(receipt), ..Change::new(Event::ReceiptUploaded, Actor::User, edit) };
         self.engine.apply(payment, change).await
     }
 }

@@ -99,10 +99,12 @@ impl Lookup {
         if let Some(reference) = filter.requisite_id.take() {
             let id = match self.requisites.requisite(&reference).await? {
                 Some(r) => r.id,
-                None => match self.requisites.requisite_by_pan(&reference).await? {
-                    Some(r) => r.id,
-                    None => return Ok(Vec::new()),
-                },
+                None => {
+                    match self.requisites.requisite_by_account(&super::transfer::normalize_account(&reference)).await? {
+                        Some(r) => r.id,
+                        None => return Ok(Vec::new()),
+                    }
+                }
             };
             filter.requisite_id = Some(id);
         }

@@ -32,11 +32,11 @@ pub mod users;
 // Records, pure rules, data.
 pub mod acquirer;
 pub mod antifraud;
+pub mod approval;
 pub mod audit;
 pub mod bank;
 pub mod brand;
 pub mod catalogue;
-pub mod incoming;
 pub mod ledger;
 pub mod outbox;
 pub mod payin;
@@ -46,8 +46,10 @@ pub mod project;
 pub mod requisite;
 pub mod rules;
 pub mod state_machine;
+pub mod statement;
 pub mod stats;
 pub mod time;
+pub mod transfer;
 pub mod user;
 pub mod violations;
 

@@ -5,15 +5,16 @@
 
 use async_trait::async_trait;
 
+use super::approval::Approval;
 use super::audit::{AuditEntry, AuditQuery, StoredAudit};
 use super::bank::Bank;
-use super::incoming::IncomingTransfer;
 use super::ledger::{LedgerEntry, Mismatch, StoredEntry};
 use super::outbox::{Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, DeliveryCaps, NewCallback};
 use super::payment::{Actor, Payment, PaymentState};
 use super::project::{Project, ProjectSettings};
 use super::requisite::{Candidate, Requisite, RequisiteQuery};
 use super::stats::GroupStats;
+use super::transfer::{Similar, Transfer, TransferState};
 use super::user::{Audience, ConsoleUser};
 use crate::crypto::keys::{StoredCallbackKey, StoredRequestKey};
 
@@ -94,9 +95,30 @@ pub struct PaymentChange<'a> {
     pub ledger: Vec<LedgerEntry>,
     /// The audit entry of the person or script that made the change.
     pub audit: Option<AuditEntry>,
-    /// The incoming transfer this change applies: recorded with it, once (a row already
-    /// recorded refuses the whole change).
-    pub incoming: Option<IncomingTransfer>,
+    /// The transfer this change credits, written with it (once: see [`TransferWrite`]).
+    pub transfer: Option<TransferWrite>,
+    /// The second operator's approval this change carries out (once: a proposal no longer
+    /// pending refuses the whole change).
+    pub approval: Option<ApprovalDecision>,
+}
+
+/// The transfer a change credits.
+#[derive(Clone, Debug)]
+pub enum TransferWrite {
+    /// A transfer seen now, recorded as credited. Its bank id recorded before, or (without bank
+    /// ids to tell them apart) a similar transfer recorded meanwhile, refuses the whole change.
+    Record(Box<Transfer>),
+    /// A recorded transfer (in review, or pending approval) that now credits `request_id`; one
+    /// no longer in `from` refuses the whole change.
+    Credit { id: String, from: TransferState, request_id: String, decided_by: String, at_ms: i64, note: Option<String> },
+}
+
+/// A pending proposal carried out by a change.
+#[derive(Clone, Debug)]
+pub struct ApprovalDecision {
+    pub id: String,
+    pub decided_by: String,
+    pub at_ms: i64,
 }
 
 /// Which payments a console lists. Every condition is optional; pages follow a keyset
@@ -144,8 +166,9 @@ pub trait PaymentStore: Send + Sync + 'static {
     async fn payment_by_page_token(&self, token: &str) -> StoreResult<Option<Payment>>;
     /// The payment of a page token with its project, in one read (every page view needs both).
     async fn payment_page(&self, token: &str) -> StoreResult<Option<(Payment, crate::domain::project::Project)>>;
-    /// The open payment holding `requisite_id` for `amount` (incoming funds matching).
-    async fn payment_by_requisite_hold(&self, hold: &str) -> StoreResult<Option<Payment>>;
+    /// Payments of a requisite in `currency` that wait for funds (awaiting confirmation, paid,
+    /// or in a dispute), newest first: what a transfer to that requisite could pay.
+    async fn waiting_on_requisite(&self, requisite_id: &str, currency: &str, limit: i64) -> StoreResult<Vec<Payment>>;
     /// Applies a change, or fails with [`StoreError::Conflict`] when the payment moved on.
     async fn apply_change(&self, change: PaymentChange<'_>) -> StoreResult<()>;
     /// Inserts a payout with the entry locking its amount, in one transaction, unless the
@@ -238,7 +261,9 @@ pub trait RequisiteStore: Send + Sync + 'static {
     async fn insert_requisite(&self, requisite: &Requisite, audit: Option<&AuditEntry>) -> StoreResult<()>;
     async fn requisites(&self) -> StoreResult<Vec<Requisite>>;
     async fn requisite(&self, id: &str) -> StoreResult<Option<Requisite>>;
-    async fn requisite_by_pan(&self, pan: &str) -> StoreResult<Option<Requisite>>;
+    /// The requisite whose card, phone or account number, or whose statements' account, is
+    /// `account` (normalized: `transfer::normalize_account`).
+    async fn requisite_by_account(&self, account: &str) -> StoreResult<Option<Requisite>>;
     async fn set_requisite_active(&self, id: &str, active: bool, audit: Option<&AuditEntry>) -> StoreResult<bool>;
     /// Per requisite: the open payments it holds, and the amount of its payments created since
     /// `since_ms` that succeeded.
@@ -277,15 +302,67 @@ pub trait AuditStore: Send + Sync + 'static {
     async fn audit(&self, query: &AuditQuery) -> StoreResult<Vec<StoredAudit>>;
 }
 
-/// Incoming transfers that matched no payment (matched ones are recorded with their change).
+/// Transfers seen on requisites' accounts, and the bank statements they came in. A transfer that
+/// credits a payment is recorded by that payment's change ([`PaymentChange::transfer`]); these
+/// record the others and read them back.
 #[async_trait]
 pub trait TransferStore: Send + Sync + 'static {
-    /// Records a transfer that matched no payment; `false` when that row was recorded before.
-    async fn record_unmatched_incoming(&self, transfer: &IncomingTransfer, audit: &AuditEntry) -> StoreResult<bool>;
-    /// Transfers that matched no payment, newest first.
-    async fn unmatched_incoming(&self, limit: i64) -> StoreResult<Vec<IncomingTransfer>>;
-    /// Which of these row keys are recorded already.
-    async fn known_incoming(&self, row_keys: &[String]) -> StoreResult<Vec<String>>;
+    /// Records a transfer that credits nothing by itself (in review, listed, dismissed), with the
+    /// audit entry. `false` when its bank id was recorded before on that account.
+    async fn record_transfer(&self, transfer: &Transfer, audit: &AuditEntry) -> StoreResult<bool>;
+    async fn transfer(&self, id: &str) -> StoreResult<Option<Transfer>>;
+    /// The transfer recorded with this bank id on this account (`Transfer::account_key`).
+    async fn transfer_by_bank_id(&self, account_key: &str, bank_id: &str) -> StoreResult<Option<String>>;
+    /// Transfers recorded with this similarity key (`Transfer::similarity`).
+    async fn similar_transfers(&self, similarity: &str) -> StoreResult<Vec<Similar>>;
+    /// Transfers waiting for a person, oldest first.
+    async fn transfers_in_review(&self, limit: i64) -> StoreResult<Vec<Transfer>>;
+    /// A transfer in review dismissed (with the reason written), audited; false when it is no
+    /// longer in review.
+    async fn dismiss_transfer(
+        &self,
+        id: &str,
+        decided_by: &str,
+        at_ms: i64,
+        note: &str,
+        audit: &AuditEntry,
+    ) -> StoreResult<bool>;
+    /// Transfers booked on the days `[from_day, to_day]` (`YYYY-MM-DD`).
+    async fn transfers_booked(&self, from_day: &str, to_day: &str) -> StoreResult<Vec<Transfer>>;
+    /// Keeps a checked statement (the proposal its apply must follow).
+    async fn save_statement(&self, statement: &StoredStatement) -> StoreResult<()>;
+    async fn statement(&self, id: &str) -> StoreResult<Option<StoredStatement>>;
+    /// Who applied a statement with this digest, and when, if one was.
+    async fn statement_applied(&self, digest: &str) -> StoreResult<Option<(String, i64)>>;
+    /// Marks a statement applied; false when it, or another upload of the same file, was.
+    async fn mark_statement_applied(&self, id: &str, by: &str, at_ms: i64) -> StoreResult<bool>;
+}
+
+/// A checked statement as kept until it is applied: the file's rows and what each was to do.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct StoredStatement {
+    pub id: String,
+    /// SHA-256 of the file: the same file is applied once.
+    pub digest: String,
+    pub format: String,
+    pub uploaded_by: String,
+    pub uploaded_ms: i64,
+    pub applied: Option<(String, i64)>,
+    pub rows: Vec<super::reconciliation::ProposedRow>,
+}
+
+/// Credits waiting for a second operator.
+#[async_trait]
+pub trait ApprovalStore: Send + Sync + 'static {
+    /// Keeps a proposal, audited; a transfer it credits goes from review to pending, or is
+    /// recorded pending when it is `new`. False when the payment has a proposal pending.
+    async fn propose(&self, approval: &Approval, new: Option<&Transfer>, audit: &AuditEntry) -> StoreResult<bool>;
+    async fn approval(&self, id: &str) -> StoreResult<Option<Approval>>;
+    /// Pending proposals, oldest first.
+    async fn pending_approvals(&self, limit: i64) -> StoreResult<Vec<Approval>>;
+    /// Rejects a pending proposal (its transfer back to review), audited; false when it is no
+    /// longer pending.
+    async fn reject_approval(&self, id: &str, by: &str, at_ms: i64, audit: &AuditEntry) -> StoreResult<bool>;
 }
 
 /// The dashboards' figures: live per period, and rolled up per day.
@@ -313,6 +390,9 @@ pub trait StatsStore: Send + Sync + 'static {
     ) -> StoreResult<(Vec<GroupStats>, Vec<(i64, i64)>)>;
     /// Forgets the rolled-up days before `day_ms`.
     async fn forget_rolled_up_before(&self, day_ms: i64) -> StoreResult<()>;
+    /// Payins per requisite, UTC day and currency created in `[from_ms, to_ms)`: what each
+    /// requisite served (the reconciliation report's expected side).
+    async fn requisite_days(&self, from_ms: i64, to_ms: i64) -> StoreResult<Vec<super::transfer::RequisiteDay>>;
     /// For the payins of the period that got requisites: milliseconds from creation to the
     /// requisites; and for those that succeeded: from creation to success (each over the
     /// latest 10,000 of the period, which is what a median needs).
@@ -436,5 +516,6 @@ pub struct Stores {
     pub users: std::sync::Arc<dyn UserStore>,
     pub audit: std::sync::Arc<dyn AuditStore>,
     pub transfers: std::sync::Arc<dyn TransferStore>,
+    pub approvals: std::sync::Arc<dyn ApprovalStore>,
     pub stats: std::sync::Arc<dyn StatsStore>,
 }

@@ -27,6 +27,9 @@ pub struct Requisite {
     pub payment_system: Option<String>,
     /// Routing tag: a tagged requisite serves only payments with the same `extra_param`.
     pub extra_param: Option<String>,
+    /// The account its bank's statements show (a card requisite's account number),
+    /// normalized: statement rows of that account are this requisite's.
+    pub statement_account: Option<String>,
     pub active: bool,
     /// When it last received a payment; the least recently used goes first.
     pub last_used_ms: i64,
@@ -76,6 +79,7 @@ pub struct NewRequisite {
     pub max_amount: Option<i64>,
     pub payment_system: Option<String>,
     pub extra_param: Option<String>,
+    pub statement_account: Option<String>,
     pub active: Option<bool>,
 }
 
@@ -249,6 +253,7 @@ mod tests {
             max_amount: None,
             payment_system: None,
             extra_param: extra.map(Into::into),
+            statement_account: None,
             active: true,
             last_used_ms,
             created_ms: 0,

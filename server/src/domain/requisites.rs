@@ -51,6 +51,11 @@ impl Requisites {
             max_amount: r.max_amount,
             payment_system: r.payment_system,
             extra_param: r.extra_param,
+            statement_account: r
+                .statement_account
+                .as_deref()
+                .map(super::transfer::normalize_account)
+                .filter(|a| !a.is_empty()),
             active: r.active.unwrap_or(true),
             last_used_ms: 0,
             created_ms: now_ms(),
@@ -83,7 +88,7 @@ impl Requisites {
     pub async fn find(&self, reference: &str) -> Result<Option<Requisite>> {
         match self.store.requisite(reference).await? {
             Some(r) => Ok(Some(r)),
-            None => Ok(self.store.requisite_by_pan(reference).await?),
+            None => Ok(self.store.requisite_by_account(&super::transfer::normalize_account(reference)).await?),
         }
     }
 

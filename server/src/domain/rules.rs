@@ -94,9 +94,41 @@ fn is_loopback_host(host: &url::Host<&str>) -> bool {
     }
 }
 
+/// Minor units from an amount in major units as people and statements write it (`1500`,
+/// `1 500,50`, `1500.50`); `None` for anything else, a currency Kassa does not know, more
+/// fractional digits than the currency has, or outside 1..=[`MAX_AMOUNT`].
+pub fn parse_major(text: &str, currency: &str) -> Option<i64> {
+    let digits = super::catalogue::Currency::parse(currency)?.digits as u32;
+    let cleaned: String = text.chars().filter(|c| !c.is_whitespace() && *c != '\u{a0}').collect();
+    let cleaned = cleaned.replace(',', ".");
+    let (int, frac) = cleaned.split_once('.').unwrap_or((&cleaned, ""));
+    if int.is_empty() || !int.bytes().all(|b| b.is_ascii_digit()) || !frac.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    if frac.len() as u32 > digits || int.len() > 15 {
+        return None;
+    }
+    let frac_value: i64 = if frac.is_empty() { 0 } else { frac.parse().ok()? };
+    let minor = int.parse::<i64>().ok()? * 10_i64.pow(digits) + frac_value * 10_i64.pow(digits - frac.len() as u32);
+    (1..=MAX_AMOUNT).contains(&minor).then_some(minor)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn amounts_typed_in_major_units() {
+        assert_eq!(parse_major("1500", "RUB"), Some(150_000));
+        assert_eq!(parse_major("1 500,5", "RUB"), Some(150_050));
+        assert_eq!(parse_major("1500.05", "RUB"), Some(150_005));
+        assert_eq!(parse_major("1500.055", "RUB"), None);
+        assert_eq!(parse_major("1500", "KRW"), Some(1500));
+        assert_eq!(parse_major("15.5", "KRW"), None);
+        assert_eq!(parse_major("-1", "RUB"), None);
+        assert_eq!(parse_major("0", "RUB"), None);
+        assert_eq!(parse_major("abc", "RUB"), None);
+    }
 
     #[test]
     fn emails() {

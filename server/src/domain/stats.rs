@@ -2,6 +2,8 @@
 //! share that got requisites, succeeded, expired or went to dispute) and the median times from
 //! creation to requisites and to success.
 
+use super::catalogue::{Method, MethodKind, WidgetMethod};
+
 /// One UTC day, in milliseconds.
 pub const DAY_MS: i64 = 86_400_000;
 
@@ -23,6 +25,36 @@ pub struct GroupStats {
     pub success: i64,
     pub expired: i64,
     pub disputed: i64,
+    /// Still open (neither succeeded nor declined) when counted.
+    pub open: i64,
+}
+
+impl GroupStats {
+    /// Payins that reached an end (success or decline): the base of the success share, so
+    /// payins still open do not count as failures.
+    pub fn finished(&self) -> i64 {
+        self.count - self.open
+    }
+
+    /// Whether its payins are paid by a transfer to requisites (card e-commerce and mobile
+    /// money pushes are not, so they never "get requisites"). A widget payin whose method is
+    /// not chosen yet counts as a transfer.
+    pub fn uses_requisites(&self) -> bool {
+        let kind = Method::parse(&self.method)
+            .map(Method::kind)
+            .or_else(|| WidgetMethod::parse(&self.method).map(WidgetMethod::kind));
+        kind.is_none_or(MethodKind::uses_requisites)
+    }
+
+    fn add(&mut self, g: &GroupStats) {
+        self.count += g.count;
+        self.volume += g.volume;
+        self.got_requisites += g.got_requisites;
+        self.success += g.success;
+        self.expired += g.expired;
+        self.disputed += g.disputed;
+        self.open += g.open;
+    }
 }
 
 /// A period's payins.
@@ -33,21 +65,31 @@ pub struct PeriodStats {
     pub groups: Vec<GroupStats>,
     pub median_to_requisites_ms: Option<i64>,
     pub median_to_success_ms: Option<i64>,
-    /// Per UTC day of the period: (day start, payins, succeeded).
-    pub days: Vec<(i64, i64, i64)>,
+    /// Per UTC day of the period.
+    pub days: Vec<DayStats>,
     /// When the period's earlier days (read from the rolled-up figures) were computed, the
     /// oldest of them; `None` when every day was read live.
     pub earlier_days_as_of_ms: Option<i64>,
 }
 
+/// One UTC day's payins: how many, how many ended, how many succeeded.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct DayStats {
+    pub day_ms: i64,
+    pub count: i64,
+    pub finished: i64,
+    pub success: i64,
+}
+
 impl PeriodStats {
     pub fn total(&self) -> GroupStats {
-        self.groups.iter().fold(GroupStats::default(), |mut t, g| {
-            t.count += g.count;
-            t.got_requisites += g.got_requisites;
-            t.success += g.success;
-            t.expired += g.expired;
-            t.disputed += g.disputed;
+        self.total_of(|_| true)
+    }
+
+    /// The total of the groups `which` keeps (the transfer payins, the card payins).
+    pub fn total_of(&self, which: impl Fn(&GroupStats) -> bool) -> GroupStats {
+        self.groups.iter().filter(|g| which(g)).fold(GroupStats::default(), |mut t, g| {
+            t.add(g);
             t
         })
     }
@@ -59,14 +101,7 @@ pub fn merge_days(groups: &[GroupStats], from_ms: i64) -> Vec<GroupStats> {
     let mut merged: Vec<GroupStats> = Vec::new();
     for g in groups.iter().filter(|g| g.day_ms >= from_ms) {
         match merged.iter_mut().find(|m| m.country == g.country && m.method == g.method && m.currency == g.currency) {
-            Some(m) => {
-                m.count += g.count;
-                m.volume += g.volume;
-                m.got_requisites += g.got_requisites;
-                m.success += g.success;
-                m.expired += g.expired;
-                m.disputed += g.disputed;
-            }
+            Some(m) => m.add(g),
             None => merged.push(GroupStats { day_ms: 0, ..g.clone() }),
         }
     }
@@ -74,17 +109,20 @@ pub fn merge_days(groups: &[GroupStats], from_ms: i64) -> Vec<GroupStats> {
     merged
 }
 
-/// Per day: (day start, payins, succeeded), oldest first.
-pub fn per_day(groups: &[GroupStats]) -> Vec<(i64, i64, i64)> {
-    let mut days: Vec<(i64, i64, i64)> = Vec::new();
+/// Per day, oldest first.
+pub fn per_day(groups: &[GroupStats]) -> Vec<DayStats> {
+    let mut days: Vec<DayStats> = Vec::new();
     for g in groups {
-        match days.iter_mut().find(|d| d.0 == g.day_ms) {
-            Some(d) => {
-                d.1 += g.count;
-                d.2 += g.success;
+        let at = match days.iter().position(|d| d.day_ms == g.day_ms) {
+            Some(at) => at,
+            None => {
+                days.push(DayStats { day_ms: g.day_ms, ..DayStats::default() });
+                days.len() - 1
             }
-            None => days.push((g.day_ms, g.count, g.success)),
-        }
+        };
+        days[at].count += g.count;
+        days[at].finished += g.finished();
+        days[at].success += g.success;
     }
     days.sort();
     days
@@ -118,5 +156,29 @@ mod tests {
         assert_eq!(percent(1, 3), 33);
         assert_eq!(percent(2, 3), 67);
         assert_eq!(percent(0, 0), 0);
+    }
+
+    fn group(method: &str, count: i64, success: i64, open: i64) -> GroupStats {
+        GroupStats { method: method.into(), count, success, open, ..GroupStats::default() }
+    }
+
+    #[test]
+    fn open_payins_are_not_failures_and_card_payins_get_no_requisites() {
+        let g = group("card-p2p", 130, 10, 120);
+        assert_eq!(
+            (g.finished(), percent(g.success, g.finished())),
+            (10, 100),
+            "120 open, 10 of 10 finished succeeded"
+        );
+        assert!(g.uses_requisites());
+        assert!(!group("card-ecom", 1, 1, 0).uses_requisites());
+        assert!(!group("payin-ecom-card", 1, 1, 0).uses_requisites());
+        assert!(!group("mobile-money", 1, 1, 0).uses_requisites());
+        assert!(group("", 1, 0, 1).uses_requisites(), "a widget payin before its method is chosen");
+        let period = PeriodStats { groups: vec![g, group("card-ecom", 5, 4, 0)], ..PeriodStats::default() };
+        assert_eq!(period.total_of(GroupStats::uses_requisites).count, 130);
+        assert_eq!(period.total().open, 120);
+        let days = per_day(&period.groups);
+        assert_eq!(days, vec![DayStats { day_ms: 0, count: 135, finished: 15, success: 14 }]);
     }
 }

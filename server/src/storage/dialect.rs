@@ -15,6 +15,9 @@ pub(super) struct Dialect {
     /// Multi-row statements use anonymous `?` placeholders (SQLite), bound in order: SQLite looks
     /// numbered ones up by name one at a time, quadratic in a batch of two thousand parameters.
     pub anonymous_params: bool,
+    /// Serializes the transactions that record a transfer with the same similarity key (`$1`):
+    /// PostgreSQL takes an advisory lock for the transaction; SQLite's one writer already does.
+    pub transfer_lock: &'static str,
 }
 
 impl Dialect {
@@ -46,7 +49,8 @@ mod tests {
 
     #[test]
     fn values_are_numbered_or_anonymous() {
-        let numbered = Dialect { skip_locked: "", lock_row: "", relaxed_commit: "", anonymous_params: false };
+        let numbered =
+            Dialect { skip_locked: "", lock_row: "", relaxed_commit: "", anonymous_params: false, transfer_lock: "" };
         let anonymous = Dialect { anonymous_params: true, ..numbered };
         assert_eq!(anonymous.value_rows(2, 2), "(?, ?), (?, ?)");
         assert_eq!(numbered.value_rows(2, 2), "($1, $2), ($3, $4)");

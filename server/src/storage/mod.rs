@@ -2,6 +2,7 @@
 //! and PostgreSQL, one file per port. The rest of the service sees only the ports; SQL lives
 //! under this module.
 
+mod approvals;
 mod audit;
 mod banks;
 mod dialect;
@@ -70,6 +71,7 @@ impl Database {
             + crate::domain::ports::UserStore
             + crate::domain::ports::AuditStore
             + crate::domain::ports::TransferStore
+            + crate::domain::ports::ApprovalStore
             + crate::domain::ports::StatsStore,
     {
         let storage = Arc::new(storage);
@@ -84,6 +86,7 @@ impl Database {
                 users: storage.clone(),
                 audit: storage.clone(),
                 transfers: storage.clone(),
+                approvals: storage.clone(),
                 stats: storage,
             },
             sessions: Sessions::new(sessions),

@@ -385,8 +385,15 @@ macro_rules! payment_store {
                 row.map(|r| Ok((Payment::try_from(r.payment)?, Project::try_from(r.project)?))).transpose()
             }
 
-            async fn payment_by_requisite_hold(&self, hold: &str) -> Result<Option<Payment>> {
-                self.fetch_payment("requisite_hold", hold).await
+            async fn waiting_on_requisite(&self, requisite_id: &str, currency: &str, limit: i64) -> Result<Vec<Payment>> {
+                let sql = format!(
+                    "SELECT {PAYMENT_COLUMNS} FROM payments WHERE requisite_id = $1 AND currency = $2 \
+                     AND (status = 'dispute' OR (status = 'processing' AND sub_status IN ('awaiting_confirm', 'paid'))) \
+                     ORDER BY created_ms DESC LIMIT $3"
+                );
+                let rows: Vec<PaymentRow> =
+                    sqlx::query_as(&sql).bind(requisite_id).bind(currency).bind(limit).fetch_all(&self.pool).await?;
+                rows.into_iter().map(Payment::try_from).collect()
             }
 
             async fn apply_change(&self, change: PaymentChange<'_>) -> Result<()> {
@@ -398,7 +405,8 @@ macro_rules! payment_store {
                     && !change.requisite_issued
                     && change.ledger.is_empty()
                     && change.audit.is_none()
-                    && change.incoming.is_none();
+                    && change.transfer.is_none()
+                    && change.approval.is_none();
                 if alone {
                     // One statement needs no explicit transaction (the history row comes from
                     // the update trigger, in the same statement).
@@ -437,11 +445,11 @@ macro_rules! payment_store {
                 if let Some(audit) = &change.audit {
                     super::audit::insert_audit!(&mut *tx, audit);
                 }
-                if let Some(transfer) = &change.incoming
-                    && !super::transfers::insert_incoming!(&mut *tx, transfer)
-                {
-                    // Recorded by an earlier upload (or one running now): this change is not made.
-                    return Err(StoreError::Refused(crate::domain::error::Refusal::TransferAlreadyApplied));
+                if let Some(write) = &change.transfer {
+                    super::transfers::write_transfer!(tx, self.dialect, write);
+                }
+                if let Some(decision) = &change.approval {
+                    super::approvals::end_approval!(tx, decision);
                 }
                 tx.commit().await?;
                 Ok(())

@@ -15,6 +15,7 @@ const DIALECT: Dialect = Dialect {
     lock_row: "FOR UPDATE",
     relaxed_commit: "SET LOCAL synchronous_commit TO OFF",
     anonymous_params: false,
+    transfer_lock: "SELECT pg_advisory_xact_lock(hashtext($1))",
 };
 
 pub(super) async fn open(

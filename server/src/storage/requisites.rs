@@ -19,8 +19,9 @@ macro_rules! requisite_store {
                 let mut tx = self.writer.begin().await?;
                 sqlx::query(
                     "INSERT INTO requisites (id, country, currency, pan, card_holder, bank_symbol, bank_name, bank_country, \
-                       min_amount, max_amount, payment_system, extra_param, active, last_used_ms, created_ms) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)",
+                       min_amount, max_amount, payment_system, extra_param, active, last_used_ms, created_ms, \
+                       statement_account) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
                 )
                 .bind(&r.id)
                 .bind(&r.country)
@@ -37,6 +38,7 @@ macro_rules! requisite_store {
                 .bind(r.active)
                 .bind(r.last_used_ms)
                 .bind(r.created_ms)
+                .bind(&r.statement_account)
                 .execute(&mut *tx)
                 .await?;
                 for method in &r.methods {
@@ -65,9 +67,11 @@ macro_rules! requisite_store {
                 Ok(row.map(Requisite::from))
             }
 
-            async fn requisite_by_pan(&self, pan: &str) -> Result<Option<Requisite>> {
-                let sql = format!("{REQUISITE_SELECT} WHERE r.pan = $1 ORDER BY r.active DESC, r.created_ms LIMIT 1");
-                let row: Option<RequisiteRow> = sqlx::query_as(&sql).bind(pan).fetch_optional(&self.pool).await?;
+            async fn requisite_by_account(&self, account: &str) -> Result<Option<Requisite>> {
+                let sql = format!(
+                    "{REQUISITE_SELECT} WHERE r.pan = $1 OR r.statement_account = $1 ORDER BY r.active DESC, r.created_ms LIMIT 1"
+                );
+                let row: Option<RequisiteRow> = sqlx::query_as(&sql).bind(account).fetch_optional(&self.pool).await?;
                 Ok(row.map(Requisite::from))
             }
 

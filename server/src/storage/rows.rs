@@ -212,6 +212,7 @@ pub(super) struct RequisiteRow {
     pub(super) max_amount: Option<i64>,
     pub(super) payment_system: Option<String>,
     pub(super) extra_param: Option<String>,
+    pub(super) statement_account: Option<String>,
     pub(super) active: bool,
     pub(super) last_used_ms: i64,
     pub(super) created_ms: i64,
@@ -235,6 +236,7 @@ impl From<RequisiteRow> for Requisite {
             max_amount: r.max_amount,
             payment_system: r.payment_system,
             extra_param: r.extra_param,
+            statement_account: r.statement_account,
             active: r.active,
             last_used_ms: r.last_used_ms,
             created_ms: r.created_ms,
@@ -253,7 +255,7 @@ pub(super) struct CandidateRow {
 pub(super) const REQUISITE_SELECT: &str = "SELECT r.id, r.country, r.currency, \
     (SELECT COALESCE(STRING_AGG(m.method, ','), '') FROM requisite_methods m WHERE m.requisite_id = r.id) AS methods, \
     r.pan, r.card_holder, r.bank_symbol, r.bank_name, r.bank_country, r.min_amount, r.max_amount, \
-    r.payment_system, r.extra_param, r.active, r.last_used_ms, r.created_ms FROM requisites r";
+    r.payment_system, r.extra_param, r.statement_account, r.active, r.last_used_ms, r.created_ms FROM requisites r";
 
 #[derive(FromRow)]
 pub(super) struct BankRow {
@@ -369,7 +371,8 @@ mod tests {
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), columns.len());
-        let numbered = Dialect { skip_locked: "", lock_row: "", relaxed_commit: "", anonymous_params: false };
+        let numbered =
+            Dialect { skip_locked: "", lock_row: "", relaxed_commit: "", anonymous_params: false, transfer_lock: "" };
         assert!(group_insert_sql(numbered, 2).contains("$33), ($34"));
         assert!(group_insert_sql(numbered, 2).contains("$66)"));
     }

@@ -7,6 +7,7 @@ use sqlx::{FromRow, Postgres, Sqlite};
 use super::sql::SqlStorage;
 use crate::domain::ports::{StatsStore, StoreResult as Result};
 use crate::domain::stats::{DAY_MS, GroupStats, MEDIAN_SAMPLE};
+use crate::domain::transfer::RequisiteDay;
 
 #[derive(FromRow)]
 struct GroupRow {
@@ -22,6 +23,7 @@ struct GroupRow {
     success: Option<i64>,
     expired: Option<i64>,
     disputed: Option<i64>,
+    open_count: Option<i64>,
 }
 
 impl From<GroupRow> for GroupStats {
@@ -37,6 +39,7 @@ impl From<GroupRow> for GroupStats {
             success: r.success.unwrap_or(0),
             expired: r.expired.unwrap_or(0),
             disputed: r.disputed.unwrap_or(0),
+            open: r.open_count.unwrap_or(0),
         }
     }
 }
@@ -79,7 +82,8 @@ macro_rules! stats_store {
                        CAST(SUM(CASE WHEN p.requisite_id IS NOT NULL THEN 1 ELSE 0 END) AS BIGINT) AS got_requisites, \
                        CAST(SUM(CASE WHEN p.status = 'success' THEN 1 ELSE 0 END) AS BIGINT) AS success, \
                        CAST(SUM(CASE WHEN p.status = 'decline' AND p.status_description = $3 THEN 1 ELSE 0 END) AS BIGINT) AS expired, \
-                       CAST(0 AS BIGINT) AS disputed \
+                       CAST(0 AS BIGINT) AS disputed, \
+                       CAST(SUM(CASE WHEN p.status IN ('success', 'decline') THEN 0 ELSE 1 END) AS BIGINT) AS open_count \
                      FROM payments p WHERE p.created_ms >= $1 AND p.created_ms < $2 AND p.payment_type = 'payin' {scope} \
                      GROUP BY {group_project}CAST(p.created_ms / 86400000 AS BIGINT), p.country, \
                        COALESCE(p.method, p.widget_method, ''), p.currency ORDER BY count DESC"
@@ -152,12 +156,12 @@ macro_rules! stats_store {
                 for (project_id, g) in &groups {
                     sqlx::query(
                         "INSERT INTO payin_day_groups (day_ms, project_id, country, method, currency, count, volume, \
-                           got_requisites, success, expired, disputed, computed_ms) \
-                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+                           got_requisites, success, expired, disputed, open_count, computed_ms) \
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) \
                          ON CONFLICT (day_ms, project_id, country, method, currency) DO UPDATE SET \
                            count = excluded.count, volume = excluded.volume, got_requisites = excluded.got_requisites, \
                            success = excluded.success, expired = excluded.expired, disputed = excluded.disputed, \
-                           computed_ms = excluded.computed_ms",
+                           open_count = excluded.open_count, computed_ms = excluded.computed_ms",
                     )
                     .bind(day_ms)
                     .bind(project_id)
@@ -170,6 +174,7 @@ macro_rules! stats_store {
                     .bind(g.success)
                     .bind(g.expired)
                     .bind(g.disputed)
+                    .bind(g.open)
                     .bind(now_ms)
                     .execute(&mut *tx)
                     .await?;
@@ -203,7 +208,8 @@ macro_rules! stats_store {
                     "SELECT '' AS project_id, p.day_ms, p.country, p.method, p.currency, \
                        CAST(SUM(p.count) AS BIGINT) AS count, CAST(SUM(p.volume) AS BIGINT) AS volume, \
                        CAST(SUM(p.got_requisites) AS BIGINT) AS got_requisites, CAST(SUM(p.success) AS BIGINT) AS success, \
-                       CAST(SUM(p.expired) AS BIGINT) AS expired, CAST(SUM(p.disputed) AS BIGINT) AS disputed \
+                       CAST(SUM(p.expired) AS BIGINT) AS expired, CAST(SUM(p.disputed) AS BIGINT) AS disputed, \
+                       CAST(SUM(p.open_count) AS BIGINT) AS open_count \
                      FROM payin_day_groups p WHERE p.day_ms >= $1 AND p.day_ms < $2 {scope} \
                      GROUP BY p.day_ms, p.country, p.method, p.currency"
                 );
@@ -228,6 +234,30 @@ macro_rules! stats_store {
                 sqlx::query("DELETE FROM payin_days WHERE day_ms < $1").bind(day_ms).execute(&mut *tx).await?;
                 tx.commit().await?;
                 Ok(())
+            }
+
+            async fn requisite_days(&self, from_ms: i64, to_ms: i64) -> Result<Vec<RequisiteDay>> {
+                let rows: Vec<(String, i64, String, i64, i64)> = sqlx::query_as(
+                    "SELECT requisite_id, CAST(created_ms / 86400000 AS BIGINT) * 86400000, currency, COUNT(*), \
+                       CAST(SUM(CASE WHEN status = 'success' THEN amount ELSE 0 END) AS BIGINT) \
+                     FROM payments WHERE requisite_id IS NOT NULL AND created_ms >= $1 AND created_ms < $2 \
+                       AND payment_type = 'payin' \
+                     GROUP BY requisite_id, CAST(created_ms / 86400000 AS BIGINT), currency",
+                )
+                .bind(from_ms)
+                .bind(to_ms)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(requisite_id, day_ms, currency, count, amount)| RequisiteDay {
+                        requisite_id,
+                        day_ms,
+                        currency,
+                        count,
+                        amount,
+                    })
+                    .collect())
             }
 
             async fn payin_durations(

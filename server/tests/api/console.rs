@@ -10,94 +10,8 @@ use kassa::secret::Secret;
 use serde_json::Value;
 
 use crate::both_backends;
+use crate::browser::*;
 use crate::helpers::*;
-
-const PASSWORD: &str = "correct horse battery staple";
-
-/// A browser: its own cookie jar, redirects not followed (the test reads them).
-struct Browser {
-    client: reqwest::Client,
-    base: String,
-}
-
-struct Page {
-    status: u16,
-    location: Option<String>,
-    headers: reqwest::header::HeaderMap,
-    html: String,
-}
-
-impl Page {
-    /// The value of the first hidden `csrf` field.
-    fn csrf(&self) -> String {
-        let at = self.html.find("name=\"csrf\" value=\"").expect("a form with a CSRF field");
-        let rest = &self.html[at + "name=\"csrf\" value=\"".len()..];
-        rest[..rest.find('"').unwrap()].to_string()
-    }
-
-    /// The value of the `version` field of the form posting to `action`.
-    fn version_for(&self, action: &str) -> String {
-        let at = self.html.find(&format!("action=\"{action}\"")).expect("the form");
-        let rest = &self.html[at..];
-        let v = rest.find("name=\"version\" value=\"").unwrap() + "name=\"version\" value=\"".len();
-        rest[v..v + rest[v..].find('"').unwrap()].to_string()
-    }
-}
-
-impl Browser {
-    fn new(app: &TestApp) -> Self {
-        let client =
-            reqwest::Client::builder().cookie_store(true).redirect(reqwest::redirect::Policy::none()).build().unwrap();
-        Browser { client, base: app.url("") }
-    }
-
-    async fn page(response: reqwest::Response) -> Page {
-        let status = response.status().as_u16();
-        let headers = response.headers().clone();
-        let location = headers.get("location").map(|l| l.to_str().unwrap().to_string());
-        Page { status, location, headers, html: response.text().await.unwrap() }
-    }
-
-    async fn get(&self, path: &str) -> Page {
-        Self::page(self.client.get(format!("{}{path}", self.base)).send().await.unwrap()).await
-    }
-
-    async fn post(&self, path: &str, form: &[(&str, &str)]) -> Page {
-        Self::page(self.client.post(format!("{}{path}", self.base)).form(form).send().await.unwrap()).await
-    }
-
-    async fn log_in(&self, login: &str, password: &str) -> Page {
-        self.log_in_to("/operator", login, password).await
-    }
-
-    async fn log_in_to(&self, console: &str, login: &str, password: &str) -> Page {
-        let page = self.get(&format!("{console}/login")).await;
-        assert_eq!(page.status, 200);
-        self.post(&format!("{console}/login"), &[("csrf", &page.csrf()), ("login", login), ("password", password)])
-            .await
-    }
-}
-
-async fn add_operator(app: &TestApp, login: &str) {
-    app.services.users.add(Audience::Operator, None, login, &Secret::new(PASSWORD.to_string())).await.unwrap();
-}
-
-async fn audit_of(app: &TestApp, request_id: &str) -> Vec<kassa::domain::audit::StoredAudit> {
-    let query = AuditQuery { subject: Some((Subject::Payment, request_id.to_string())), before_id: None, limit: 100 };
-    app.stores.audit.audit(&query).await.unwrap()
-}
-
-/// A p2p payin the payer says they paid (`processing:paid`).
-async fn paid_payin(app: &TestApp, payment_id: &str, amount: i64) -> String {
-    app.add_ru_card("5536913812345672").await;
-    let (status, created) =
-        app.call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, payment_id, amount)).await;
-    assert_eq!(status, 200, "{created}");
-    app.wait_for(payment_id, 10, |b| status_of(b) == "processing:awaiting_confirm").await;
-    let (status, paid) = app.call("/api/v1/payment/p2p/payin/confirm", &app.general_ref(payment_id)).await;
-    assert_eq!((status, status_of(&paid).as_str()), (200, "processing:paid"));
-    created["request_id"].as_str().unwrap().to_string()
-}
 
 async fn logging_in_and_out(backend: Backend) {
     let app = spawn_app(backend).await;
@@ -391,85 +305,6 @@ async fn the_audit_log_is_append_only(backend: Backend) {
         sqlx::query(sql).execute(&mut c).await.map(|_| ())
     };
     assert!(result.unwrap_err().to_string().contains("append-only"));
-}
-
-/// A statement applied twice credits once: the second upload finds every row applied.
-async fn a_statement_applied_twice_credits_once(backend: Backend) {
-    let app = spawn_app(backend).await;
-    add_operator(&app, "alice").await;
-    let request_id = paid_payin(&app, "order-1", 150000).await;
-    let browser = Browser::new(&app);
-    browser.log_in("alice", PASSWORD).await;
-    let csrf = browser.get("/operator/").await.csrf();
-    let statement = "date,amount,currency,pan,reference\n\
-        2026-11-23,\"1 500,00\",RUB,5536913812345672,BANK-1\n\
-        2026-11-23,777.00,RUB,5536913812345672,BANK-2\n";
-    let upload = |csrf: String| {
-        let form = reqwest::multipart::Form::new().text("csrf", csrf).part(
-            "statement",
-            reqwest::multipart::Part::bytes(statement.as_bytes().to_vec())
-                .file_name("statement.csv")
-                .mime_str("text/csv")
-                .unwrap(),
-        );
-        browser.client.post(app.url("/operator/statements")).multipart(form).send()
-    };
-
-    // The check changes nothing.
-    // The pool shows the card holding one open payment, nothing received yet.
-    let pool = browser.get("/operator/requisites").await;
-    assert!(pool.html.contains("<span class=\"num\">1</span>"), "{}", pool.html);
-    let preview = Browser::page(upload(csrf.clone()).await.unwrap()).await;
-    assert_eq!(preview.status, 200, "{}", preview.html);
-    assert!(preview.html.contains(&format!("credits {request_id}")), "{}", preview.html);
-    assert!(preview.html.contains("no payment: kept as unmatched"));
-    assert_eq!(status_of(&app.wait_for("order-1", 1, |_| true).await), "processing:paid");
-    let hidden = {
-        let at = preview.html.find("name=\"statement\" value=\"").unwrap() + "name=\"statement\" value=\"".len();
-        preview.html[at..at + preview.html[at..].find('"').unwrap()].to_string()
-    };
-
-    let applied = browser.post("/operator/statements/apply", &[("csrf", &csrf), ("statement", &hidden)]).await;
-    assert_eq!(applied.status, 200);
-    assert!(
-        applied.html.contains("1 payments credited, 1 rows kept as unmatched, 0 already applied"),
-        "{}",
-        applied.html
-    );
-    assert_eq!(status_of(&app.wait_for("order-1", 1, |_| true).await), "success");
-    let (_, balance) =
-        app.call("/api/v1/balance/info", &serde_json::json!({"general": {"project_id": app.key.project_id}})).await;
-    assert_eq!(balance["balance"][0]["amount"], 150000, "{balance}");
-
-    // The same file again: checked as applied, and applying it changes nothing.
-    let preview = Browser::page(upload(csrf.clone()).await.unwrap()).await;
-    assert!(
-        preview.html.contains("0 rows will credit a payment, 0 match none, 2 were applied before"),
-        "{}",
-        preview.html
-    );
-    let again = browser.post("/operator/statements/apply", &[("csrf", &csrf), ("statement", &hidden)]).await;
-    assert!(again.html.contains("0 payments credited, 0 rows kept as unmatched, 2 already applied"), "{}", again.html);
-    let (_, balance) =
-        app.call("/api/v1/balance/info", &serde_json::json!({"general": {"project_id": app.key.project_id}})).await;
-    assert_eq!(balance["balance"][0]["amount"], 150000, "no double credit: {balance}");
-    assert!(app.stores.ledger.verify().await.unwrap().is_empty());
-    let pool = browser.get("/operator/requisites").await;
-    assert!(pool.html.contains("1,500.00") && !pool.html.contains("<span class=\"num\">1</span>"), "{}", pool.html);
-    // The unmatched row waits in the queue; the matched one is in the payment's audit trail.
-    assert!(browser.get("/operator/").await.html.contains("BANK-2"));
-    let audit = audit_of(&app, &request_id).await;
-    assert_eq!(audit.iter().map(|a| a.action.as_str()).collect::<Vec<_>>(), ["incoming_matched"]);
-
-    // A statement with unreadable lines applies nothing and says which.
-    let bad = "amount,currency,pan\nabc,RUB,1\n";
-    let form = reqwest::multipart::Form::new()
-        .text("csrf", csrf.clone())
-        .part("statement", reqwest::multipart::Part::bytes(bad.as_bytes().to_vec()).file_name("s.csv"));
-    let page =
-        Browser::page(browser.client.post(app.url("/operator/statements")).multipart(form).send().await.unwrap()).await;
-    assert_eq!(page.status, 400);
-    assert!(page.html.contains("line 2"));
 }
 
 async fn payments_are_found_by_filters(backend: Backend) {
@@ -838,13 +673,52 @@ async fn a_merchant_sets_its_payment_page(backend: Backend) {
     assert_eq!(theirs.status, 404);
 }
 
+/// The dashboard counts what it says (issue 27 §5): the success share is of finished payins
+/// (open ones shown apart, never as failures), and card payins, which get no requisites, have
+/// their own row.
+async fn the_dashboard_counts_open_payins_apart_and_cards_in_their_own_row(backend: Backend) {
+    let app = spawn_app(backend).await;
+    add_operator(&app, "alice").await;
+    let done = paid_payin(&app, "done", 150_000).await;
+    let (code, _) = app
+        .operator("/api/v1/operator/payments/received", &serde_json::json!({"request_id": done, "amount": 150_000}))
+        .await;
+    assert_eq!(code, 200);
+    for (i, amount) in [110_000, 120_000, 130_000].into_iter().enumerate() {
+        let (code, _) = app
+            .call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, &format!("open-{i}"), amount))
+            .await;
+        assert_eq!(code, 200);
+    }
+    let (code, card) = app
+        .call("/api/v1/payment/ecom/payin", &crate::ecom::ecom(&app.key.project_id, "card", "4242424242424242", None))
+        .await;
+    assert_eq!(code, 200, "{card}");
+    app.wait_for("card", 10, |b| status_of(b) == "success").await;
+
+    let browser = Browser::new(&app);
+    browser.log_in("alice", PASSWORD).await;
+    let html = browser.get("/operator/dashboard").await.html;
+    let fact = |label: &str| {
+        let at = html.find(&format!("<dt>{label}</dt>")).unwrap_or_else(|| panic!("{label}: {html}"));
+        let rest = &html[at..];
+        let value = &rest[rest.find("<dd>").unwrap() + 4..rest.find("</dd>").unwrap()];
+        value.replace("<span class=\"num\">", "").replace("</span>", "")
+    };
+    assert_eq!(fact("Payins"), "5");
+    assert_eq!(fact("Open now"), "3");
+    assert_eq!(fact("Succeeded"), "100 % (2) of finished", "open payins are not failures");
+    assert_eq!(fact("Got requisites (transfer payins)"), "100 % (4)", "card payins are not counted against requisites");
+    assert_eq!(fact("Card and push payins (no requisites)"), "1, succeeded 100 % (1) of finished");
+}
+
 both_backends!(
+    the_dashboard_counts_open_payins_apart_and_cards_in_their_own_row,
     a_merchant_sets_its_payment_page,
     merchant_pages_exports_and_new_keys_work,
     the_integration_check_sends_a_signed_test_callback,
     a_merchant_sees_only_its_own,
     payments_are_found_by_filters,
-    a_statement_applied_twice_credits_once,
     logging_in_and_out,
     sessions_live_in_the_database_and_end_when_idle,
     failed_logins_are_slowed_down,

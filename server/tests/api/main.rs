@@ -4,6 +4,7 @@ mod helpers;
 
 mod auth;
 mod banks;
+mod browser;
 mod callback_example;
 mod callbacks;
 mod console;
@@ -15,6 +16,7 @@ mod page_recovery;
 mod payouts;
 mod processes;
 mod receiver;
+mod reconciliation;
 mod schema;
 pub mod security;
 mod signing_example;

@@ -367,7 +367,7 @@ async fn incoming_funds_match_by_requisite_and_amount(backend: Backend) {
             &json!({"requisite": requisite, "amount": 149999, "currency": "RUB", "reference": "tx-1"}),
         )
         .await;
-    assert_eq!((status, unmatched), (200, json!({"matched": false})));
+    assert_eq!((status, unmatched), (200, json!({"matched": false, "outcome": "review", "reason": "no-payment"})));
     let (status, matched) = app
         .operator(
             "/api/v1/operator/incoming",

@@ -264,7 +264,67 @@ async fn success_returns_to_the_shop_and_prints(backend: Backend) {
     assert!(!print.contains("http-equiv=\"refresh\""), "the print view stays put");
 }
 
+/// The page's guards are asked inside the compare-and-set (issue 27 §4): cards posted while
+/// the payer switches methods back and forth never reach the issuer more than the three tries
+/// allow, and a good card is authorized once.
+async fn cards_posted_while_switching_methods_keep_their_guards(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let sandbox = app.sandbox.clone().expect("the sandbox acquirer");
+    for (id, pan, most) in [("r1", "4000000000000002", 3), ("g1", "4242424242424242", 1)] {
+        let (_, created) = app
+            .call("/api/v1/widget/payin", &{
+                let mut body = widget_body(&app, id, "RUB", None, "RU");
+                body["payment"]["amount"] = json!(1000);
+                body
+            })
+            .await;
+        let form_url = created["integration"]["form_url"].as_str().unwrap().to_string();
+        let request_id = created["request_id"].as_str().unwrap().to_string();
+        let mut browser = Browser::new(&app);
+        choose_method(&mut browser, &form_url, "payin-ecom-card").await;
+        let (_, _, html) = browser.get(&format!("{form_url}?lang=en")).await;
+        let (csrf, cookie) = (csrf_of(&html), browser.cookie().unwrap_or_default());
+        // Rounds of cards, "another method" and the card method again, all at once, until the
+        // payment ends (or a round leaves nothing to do).
+        for _ in 0..6 {
+            let post = |path: &str, form: Vec<(&'static str, String)>| {
+                app.client.post(format!("{form_url}/{path}")).header("cookie", cookie.clone()).form(&form).send()
+            };
+            let card = || {
+                let fields = [
+                    ("pan", pan),
+                    ("exp_month", "12"),
+                    ("exp_year", "2030"),
+                    ("holder", "IVAN PETROV"),
+                    ("cvv", "123"),
+                ];
+                let mut form = vec![("csrf", csrf.clone()), ("lang", "en".to_string())];
+                form.extend(fields.map(|(k, v)| (k, v.to_string())));
+                post("card", form)
+            };
+            let back = || post("change-method", vec![("csrf", csrf.clone())]);
+            let again = || post("method", vec![("csrf", csrf.clone()), ("method", "payin-ecom-card".to_string())]);
+            let _ = futures_util::future::join_all([card(), back(), card(), again(), card(), back(), again(), card()])
+                .await;
+            if ["success", "decline"].contains(&status_of(&info(&app, id).await).as_str()) {
+                break;
+            }
+            let _ = again().await;
+        }
+        let authorized = sandbox.authorizations(&request_id);
+        assert!(authorized <= most, "{id}: the issuer was asked {authorized} times");
+        let end = status_of(&info(&app, id).await);
+        if pan.starts_with("4242") {
+            assert!(matches!(end.as_str(), "success" | "processing:new"), "{id}: {end}");
+            assert_eq!(authorized == 1, end == "success", "{id}: one authorization is the success");
+        } else {
+            assert_eq!((end.as_str(), authorized), ("decline", 3), "{id}: three refusals decline");
+        }
+    }
+}
+
 both_backends!(
+    cards_posted_while_switching_methods_keep_their_guards,
     a_refused_card_leaves_the_payment_open_for_another,
     the_payer_goes_back_to_the_choice_and_the_requisite_is_released,
     cancel_asks_once_more_and_final_screens_keep_a_record,

@@ -85,7 +85,7 @@ pub fn format_utc(ms: i64) -> String {
 }
 
 /// Amounts are typed in major units, as on a bank statement.
-pub use crate::domain::incoming::parse_major;
+pub use crate::domain::rules::parse_major;
 
 /// A signed-in request: who, this session's CSRF token, the texts, which console.
 pub struct Signed {
@@ -296,7 +296,19 @@ pub fn unavailable(state: &AppState, console: Console, t: &Texts) -> Response {
 
 /// Notices a console page may show (`?notice=`): fixed texts, never text from the URL.
 pub fn notice(texts: &Texts, key: Option<&str>) -> Option<ConsoleNotice> {
-    const ERRORS: &[&str] = &["moved", "invalid", "not-found", "busy", "csrf", "no-match", "insufficient", "failed"];
+    const ERRORS: &[&str] = &[
+        "moved",
+        "invalid",
+        "not-found",
+        "busy",
+        "csrf",
+        "insufficient",
+        "failed",
+        "second-approval",
+        "own-proposal",
+        "already-decided",
+        "statement-missing",
+    ];
     let key = key?;
     let error = ERRORS.contains(&key);
     let message_key = format!("console-notice-{key}");
@@ -335,8 +347,15 @@ pub fn refusal(e: &DomainError) -> &'static str {
         DomainError::Refused(Refusal::InsufficientBalance) => "insufficient",
         DomainError::Refused(Refusal::TooManyKeys) => "two-keys",
         DomainError::Refused(
-            Refusal::TransferAlreadyApplied | Refusal::PushTooSoon | Refusal::CallbackNotResendable,
+            Refusal::TransferAlreadyApplied
+            | Refusal::PushTooSoon
+            | Refusal::CallbackNotResendable
+            | Refusal::PaymentChanged
+            | Refusal::TransferSeenBefore,
         ) => "moved",
+        DomainError::Refused(Refusal::SecondApprovalRequired) => "second-approval",
+        DomainError::Refused(Refusal::OwnProposal) => "own-proposal",
+        DomainError::Refused(Refusal::AlreadyDecided) => "already-decided",
         DomainError::DuplicatePaymentId | DomainError::Storage(_) | DomainError::Internal(_) => {
             tracing::warn!(error = %e, "console action failed");
             "failed"
@@ -365,19 +384,6 @@ pub fn param<'a>(params: &'a Params, name: &str) -> Option<&'a str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn amounts_typed_in_major_units() {
-        assert_eq!(parse_major("1500", "RUB"), Some(150_000));
-        assert_eq!(parse_major("1 500,5", "RUB"), Some(150_050));
-        assert_eq!(parse_major("1500.05", "RUB"), Some(150_005));
-        assert_eq!(parse_major("1500.055", "RUB"), None);
-        assert_eq!(parse_major("1500", "KRW"), Some(1500));
-        assert_eq!(parse_major("15.5", "KRW"), None);
-        assert_eq!(parse_major("-1", "RUB"), None);
-        assert_eq!(parse_major("0", "RUB"), None);
-        assert_eq!(parse_major("abc", "RUB"), None);
-    }
 
     #[test]
     fn utc_times() {

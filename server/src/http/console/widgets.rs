@@ -360,13 +360,27 @@ pub fn dashboard_blocks(t: &Texts, today: &PeriodStats, week: &PeriodStats) -> V
 /// method, a chart of volume per currency, and the numbers in a table.
 pub fn period_blocks(t: &Texts, stats: &PeriodStats) -> Vec<Block> {
     let total = stats.total();
-    let share = |part: i64| format!("{} % ({part})", percent(part, total.count));
+    // Transfer payins get requisites; card and push payins do not, so they have their own row.
+    let transfers = stats.total_of(GroupStats::uses_requisites);
+    let cards = stats.total_of(|g| !g.uses_requisites());
+    let share = |part: i64, whole: i64| format!("{} % ({part})", percent(part, whole));
+    let of_finished = |part: i64, g: &GroupStats| {
+        t.ta("console-stat-of-finished", &[("share", Arg::Text(share(part, g.finished())))])
+    };
     let facts = vec![
         (t.t("console-stat-count"), Cell::Number(total.count.to_string())),
-        (t.t("console-stat-requisites"), Cell::Number(share(total.got_requisites))),
-        (t.t("console-stat-success"), Cell::Number(share(total.success))),
-        (t.t("console-stat-expired"), Cell::Number(share(total.expired))),
-        (t.t("console-stat-disputed"), Cell::Number(share(total.disputed))),
+        (t.t("console-stat-open"), Cell::Number(total.open.to_string())),
+        (t.t("console-stat-success"), Cell::Number(of_finished(total.success, &total))),
+        (t.t("console-stat-expired"), Cell::Number(of_finished(total.expired, &total))),
+        (t.t("console-stat-disputed"), Cell::Number(share(total.disputed, total.count))),
+        (t.t("console-stat-requisites"), Cell::Number(share(transfers.got_requisites, transfers.count))),
+        (
+            t.t("console-stat-cards"),
+            Cell::Number(t.ta(
+                "console-stat-cards-value",
+                &[("count", Arg::Number(cards.count)), ("success", Arg::Text(of_finished(cards.success, &cards)))],
+            )),
+        ),
         (t.t("console-stat-to-requisites"), text(duration_text(t, stats.median_to_requisites_ms))),
         (t.t("console-stat-to-success"), text(duration_text(t, stats.median_to_success_ms))),
     ];
@@ -394,9 +408,9 @@ pub fn period_blocks(t: &Texts, stats: &PeriodStats) -> Vec<Block> {
             bars: stats
                 .days
                 .iter()
-                .map(|(day, count, success)| {
-                    let label = super::format_utc(*day)[..10].to_string();
-                    (label, *count, format!("{count} · {} %", percent(*success, *count)))
+                .map(|d| {
+                    let label = super::format_utc(d.day_ms)[..10].to_string();
+                    (label, d.count, format!("{} · {} %", d.count, percent(d.success, d.finished)))
                 })
                 .collect(),
         }));
@@ -415,6 +429,7 @@ fn groups_table(t: &Texts, groups: &[GroupStats]) -> Block {
             "console-col-country",
             "console-col-method",
             "console-stat-count",
+            "console-stat-open",
             "console-chart-volume",
             "console-stat-requisites",
             "console-stat-success",
@@ -424,16 +439,18 @@ fn groups_table(t: &Texts, groups: &[GroupStats]) -> Block {
         rows: groups
             .iter()
             .map(|g| {
-                let pc = |part: i64| Cell::Number(format!("{} %", percent(part, g.count)));
+                let pc = |part: i64, whole: i64| Cell::Number(format!("{} %", percent(part, whole)));
+                let requisites = if g.uses_requisites() { pc(g.got_requisites, g.count) } else { text("—") };
                 vec![
                     text(g.country.clone()),
                     text(g.method.clone()),
                     Cell::Number(g.count.to_string()),
+                    Cell::Number(g.open.to_string()),
                     Cell::Number(t.amount(g.volume, &g.currency)),
-                    pc(g.got_requisites),
-                    pc(g.success),
-                    pc(g.expired),
-                    pc(g.disputed),
+                    requisites,
+                    pc(g.success, g.finished()),
+                    pc(g.expired, g.finished()),
+                    pc(g.disputed, g.count),
                 ]
             })
             .collect(),

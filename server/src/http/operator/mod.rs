@@ -17,8 +17,10 @@ use crate::domain::bank::{Bank, BankUpdate};
 use crate::domain::decisions::Resolution;
 use crate::domain::payment::{Payment, PaymentType};
 use crate::domain::project::ProjectSettings;
+use crate::domain::reconciliation::{Outcome, Reported};
 use crate::domain::requisite::{NewRequisite, Requisite};
 use crate::domain::rules;
+use crate::domain::transfer::{ReviewReason, Source};
 use crate::http::AppState;
 use crate::http::api::response::{PaymentResponse, View};
 use crate::http::shared::error::{ApiError, ApiResult, AuthFailure, FieldError};
@@ -115,6 +117,9 @@ struct NewRequisiteIn {
     payment_system: Option<String>,
     extra_param: Option<String>,
     active: Option<bool>,
+    /// The account number the requisite's bank statements show (a card's account), so rows of
+    /// that account match it.
+    statement_account: Option<String>,
 }
 
 /// A requisite as operators see it: PAN masked.
@@ -133,6 +138,7 @@ pub struct RequisiteView {
     pub max_amount: Option<i64>,
     pub payment_system: Option<String>,
     pub extra_param: Option<String>,
+    pub statement_account: Option<String>,
     pub active: bool,
 }
 
@@ -152,6 +158,7 @@ impl From<Requisite> for RequisiteView {
             max_amount: r.max_amount,
             payment_system: r.payment_system,
             extra_param: r.extra_param,
+            statement_account: r.statement_account,
             active: r.active,
         }
     }
@@ -179,6 +186,7 @@ async fn create_requisite(
                 payment_system: r.payment_system,
                 extra_param: r.extra_param,
                 active: r.active,
+                statement_account: r.statement_account,
             },
             Some(&API),
         )
@@ -227,6 +235,8 @@ fn positive_amount(amount: i64) -> ApiResult<i64> {
 struct ReceivedIn {
     request_id: String,
     amount: i64,
+    /// The payment's `version` the decision was taken on: a payment changed since is refused.
+    version: Option<i64>,
 }
 
 async fn received(
@@ -235,7 +245,7 @@ async fn received(
 ) -> ApiResult<Json<PaymentResponse>> {
     let amount = positive_amount(body.amount)?;
     let payment = load(&state, &body.request_id).await?;
-    let payment = state.services.decisions.funds_received(payment, amount, &API).await?;
+    let payment = state.services.decisions.funds_received(payment, amount, &API, body.version).await?.done()?;
     Ok(answer(&state, &payment))
 }
 
@@ -244,6 +254,7 @@ struct ResolveIn {
     request_id: String,
     outcome: String,
     amount: Option<i64>,
+    version: Option<i64>,
 }
 
 async fn resolve(
@@ -257,7 +268,7 @@ async fn resolve(
     };
     let amount = body.amount.map(positive_amount).transpose()?;
     let payment = load(&state, &body.request_id).await?;
-    let payment = state.services.decisions.resolve(payment, resolution, amount, &API).await?;
+    let payment = state.services.decisions.resolve(payment, resolution, amount, &API, body.version).await?.done()?;
     Ok(answer(&state, &payment))
 }
 
@@ -283,17 +294,26 @@ async fn payment(State(state): State<AppState>, Path(request_id): Path<String>) 
 
 #[derive(Debug, Deserialize)]
 struct IncomingIn {
-    /// Requisite id or its PAN.
+    /// Requisite id, its card, phone or account number, or the account its statements show.
     requisite: String,
     amount: i64,
     currency: String,
-    /// The operator's reference of the transfer (logged).
+    /// The transfer's reference (payment purpose).
     reference: Option<String>,
+    /// `YYYY-MM-DD`, the day the bank booked it; today (UTC) when absent.
+    booked_on: Option<String>,
+    /// The bank's own id of the transaction: the surest way to tell one transfer from another.
+    bank_id: Option<String>,
+    counterparty: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
 struct IncomingOut {
     matched: bool,
+    /// `credited`, `review` (waits for a person: see `reason`) or `already_recorded`.
+    outcome: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     payment: Option<PaymentResponse>,
 }
@@ -303,16 +323,35 @@ async fn incoming(
     OperatorJson(body): OperatorJson<IncomingIn>,
 ) -> ApiResult<Json<IncomingOut>> {
     let amount = positive_amount(body.amount)?;
-    let matched = state
-        .services
-        .reconciliation
-        .incoming(&body.requisite, amount, &body.currency, body.reference.as_deref(), &API)
-        .await?;
-    tracing::info!(reference = ?body.reference, matched = matched.is_some(), "incoming funds reported");
-    Ok(Json(IncomingOut {
-        matched: matched.is_some(),
-        payment: matched.map(|p| PaymentResponse::of(&p, View::P2p, &state.public_url)),
-    }))
+    if let Some(day) = &body.booked_on
+        && crate::domain::time::day_number(day).is_none()
+    {
+        return Err(ApiError::field("booked_on", "must be a date YYYY-MM-DD"));
+    }
+    let reported = Reported {
+        account: body.requisite,
+        amount,
+        currency: body.currency.trim().to_ascii_uppercase(),
+        booked_on: body.booked_on,
+        reference: body.reference,
+        counterparty: body.counterparty,
+        bank_id: body.bank_id,
+    };
+    let outcome = state.services.reconciliation.incoming(reported, Source::Api, &API).await?;
+    let (code, reason, credited) = match &outcome {
+        Outcome::Credited(request_id) => ("credited", None, Some(request_id.clone())),
+        Outcome::Review(reason) => ("review", Some(reason.code()), None),
+        Outcome::Changed => ("review", Some(ReviewReason::Changed.code()), None),
+        Outcome::AlreadyRecorded => ("already_recorded", None, None),
+        // A script's sighting never waits for a person, and is never money out.
+        Outcome::Pending(_) | Outcome::Listed => ("review", None, None),
+    };
+    tracing::info!(outcome = code, reason, "incoming funds reported");
+    let payment = match credited {
+        Some(request_id) => Some(PaymentResponse::of(&load(&state, &request_id).await?, View::P2p, &state.public_url)),
+        None => None,
+    };
+    Ok(Json(IncomingOut { matched: payment.is_some(), outcome: code, reason, payment }))
 }
 
 #[derive(Debug, Deserialize)]

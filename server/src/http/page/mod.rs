@@ -11,6 +11,7 @@ pub mod view;
 
 use crate::domain::audit::Who;
 use crate::domain::catalogue::{MethodKind, WidgetMethod};
+use crate::domain::decisions::Decided;
 use crate::domain::error::DomainError;
 use crate::domain::error::Refusal;
 use crate::domain::payment::{Actor, PaymentState};
@@ -176,14 +177,15 @@ async fn sandbox(State(state): State<AppState>, headers: HeaderMap, form: PageFo
     let payment = form.payment.clone();
     let amount = payment.amount;
     let result = match form.fields.get("action").map(String::as_str) {
-        Some("received") => state.services.decisions.funds_received(payment, amount, &Who::Sandbox).await,
-        Some("different") => {
-            state
-                .services
-                .decisions
-                .funds_received(payment, (amount - (amount / 10).max(1)).max(1), &Who::Sandbox)
-                .await
+        Some("received") => {
+            state.services.decisions.funds_received(payment, amount, &Who::Sandbox, None).await.and_then(Decided::done)
         }
+        Some("different") => state
+            .services
+            .decisions
+            .funds_received(payment, (amount - (amount / 10).max(1)).max(1), &Who::Sandbox, None)
+            .await
+            .and_then(Decided::done),
         Some("expire") => state.services.decisions.expire_now(payment, &Who::Sandbox).await,
         Some("push-accept") => state.services.decisions.push_result(payment, true, &Who::Sandbox).await,
         Some("push-refuse") => state.services.decisions.push_result(payment, false, &Who::Sandbox).await,

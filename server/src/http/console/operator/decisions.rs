@@ -1,6 +1,7 @@
 //! The operator's decisions on a payment: funds received (all, or another amount), a dispute
 //! closed, a payout sent and its result. Each form names the version of the payment it was
-//! taken on, so a payment that moved meanwhile is refused instead of decided twice.
+//! taken on, so a payment that moved meanwhile is refused instead of decided twice; a credit
+//! no transfer shows becomes a proposal that a second operator approves or rejects.
 
 use axum::extract::{Path, State};
 use axum::response::Response;
@@ -8,7 +9,8 @@ use serde::Deserialize;
 
 use super::super::guard::{Operator, Posted};
 use super::super::{Signed, field, hidden, parse_major};
-use crate::domain::decisions::Resolution;
+use crate::domain::decisions::{Decided, Resolution};
+use crate::domain::error::DomainError;
 use crate::domain::payment::{Payment, PaymentState, PaymentType};
 use crate::http::AppState;
 use app::i18n::Arg;
@@ -101,10 +103,8 @@ pub async fn received(
     let Some(amount) = amount else {
         return s.back(&path, "invalid");
     };
-    match state.services.decisions.funds_received(p, amount, &s.user.who()).await {
-        Ok(_) => s.back(&path, "done"),
-        Err(e) => s.refused(&path, &e),
-    }
+    let decided = state.services.decisions.funds_received(p, amount, &s.user.who(), form.version).await;
+    answer(&s, &path, decided)
 }
 
 pub async fn resolve(
@@ -128,9 +128,16 @@ pub async fn resolve(
         },
         None => None,
     };
-    match state.services.decisions.resolve(p, resolution, amount, &s.user.who()).await {
-        Ok(_) => s.back(&path, "done"),
-        Err(e) => s.refused(&path, &e),
+    let decided = state.services.decisions.resolve(p, resolution, amount, &s.user.who(), form.version).await;
+    answer(&s, &path, decided)
+}
+
+/// Back to the payment: done, or waiting for a second operator, or refused.
+fn answer(s: &Signed, path: &str, decided: Result<Decided, DomainError>) -> Response {
+    match decided {
+        Ok(Decided::Done(_)) => s.back(path, "done"),
+        Ok(Decided::Proposed(_)) => s.back(path, "proposed"),
+        Err(e) => s.refused(path, &e),
     }
 }
 
@@ -158,3 +165,31 @@ pub async fn payout(
         Err(e) => s.refused(&path, &e),
     }
 }
+
+/// A second operator approves a proposed credit: it is made on the version of the payment it
+/// was proposed on (a payment that moved since is refused), never by the person who proposed it.
+pub async fn approve(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Posted { who: Operator(s), form: _ }: Posted<Operator, NoFields>,
+) -> Response {
+    match state.services.decisions.approve(&id, &s.user.who()).await {
+        Ok(p) => s.back(&format!("/payments/{}", p.request_id), "approved"),
+        Err(e) => s.refused("/", &e),
+    }
+}
+
+pub async fn reject(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Posted { who: Operator(s), form: _ }: Posted<Operator, NoFields>,
+) -> Response {
+    match state.services.decisions.reject(&id, &s.user.who()).await {
+        Ok(()) => s.back("/", "rejected"),
+        Err(e) => s.refused("/", &e),
+    }
+}
+
+/// A form with nothing but its CSRF token.
+#[derive(Deserialize)]
+pub struct NoFields {}

@@ -9,6 +9,7 @@ mod dashboard;
 mod decisions;
 mod payments;
 mod queue;
+mod reconciliation;
 mod requisites;
 pub mod routes;
 mod statements;
@@ -24,6 +25,7 @@ pub const CONSOLE: Console = Console {
         ("/", "console-nav-queue"),
         ("/dashboard", "console-nav-dashboard"),
         ("/payments", "console-nav-payments"),
+        ("/reconciliation", "console-nav-reconciliation"),
         ("/requisites", "console-nav-requisites"),
         ("/audit", "console-nav-audit"),
     ],

@@ -1,19 +1,20 @@
-//! The operator's work list: payins whose payers say they paid, disputes, payouts to send or
-//! to confirm, each with its decisions; and incoming transfers (one by hand, or a statement).
+//! The operator's work list: credits waiting for a second operator, payins whose payers say
+//! they paid, disputes, payouts to send or to confirm, each with its decisions; and how many
+//! transfers wait in the review list.
 
 use axum::extract::State;
 use axum::response::Response;
 
 use super::super::guard::Operator;
 use super::super::widgets::{method_of, payment_link, requisite_of, state_cell};
-use super::super::{Params, Signed, Texts, field, text};
+use super::super::{Params, Signed, Texts, link, text};
 use super::CONSOLE;
 use super::decisions::actions;
-use crate::domain::incoming::IncomingTransfer;
+use crate::domain::approval::Approval;
 use crate::domain::payment::{Payment, PaymentState};
 use crate::http::AppState;
 use app::i18n::Arg;
-use app::model::{ActionForm, Block, Cell, FieldKind, FormField, Table};
+use app::model::{ActionForm, Block, Cell, Table};
 
 /// How many of each list the queue shows.
 const QUEUE_LIMIT: i64 = 200;
@@ -25,9 +26,11 @@ fn since(t: &Texts, from_ms: i64) -> String {
 
 pub async fn queue(State(state): State<AppState>, Operator(s): Operator, params: Params) -> Response {
     let t = &s.texts;
-    let (queue, unmatched) =
-        match (state.services.decisions.queue(QUEUE_LIMIT).await, state.services.reconciliation.unmatched(50).await) {
-            (Ok(q), Ok(u)) => (q, u),
+    let reconciliation = &state.services.reconciliation;
+    let (queue, in_review) =
+        match (state.services.decisions.queue(QUEUE_LIMIT).await, reconciliation.waiting_for_review(QUEUE_LIMIT).await)
+        {
+            (Ok(q), Ok(n)) => (q, n),
             (Err(e), _) | (_, Err(e)) => return s.unavailable(&state, &e),
         };
     let (paid, disputes): (Vec<_>, Vec<_>) = queue.payins.into_iter().partition(|p| p.state == PaymentState::Paid);
@@ -39,7 +42,25 @@ pub async fn queue(State(state): State<AppState>, Operator(s): Operator, params:
         };
         payout_rows.push(payout_row(&s, p, receiver));
     }
+    let approvals = queue.approvals.iter().map(|(a, p)| approval_row(&s, a, p)).collect();
     let blocks = vec![
+        section(
+            t,
+            "approvals",
+            "console-queue-approvals",
+            table(t, "console-queue-approvals-caption", APPROVALS, approvals),
+        ),
+        Block::Section {
+            heading: t.t("console-queue-review"),
+            id: "review".into(),
+            blocks: vec![Block::Facts(vec![(
+                t.t("console-queue-review-count"),
+                link(
+                    format!("{}/reconciliation#review", CONSOLE.base),
+                    t.ta("console-queue-review-link", &[("count", Arg::Number(in_review as i64))]),
+                ),
+            )])],
+        },
         section(
             t,
             "paid",
@@ -53,15 +74,19 @@ pub async fn queue(State(state): State<AppState>, Operator(s): Operator, params:
             table(t, "console-queue-disputes-caption", DISPUTES, rows(&s, &disputes, dispute_row)),
         ),
         section(t, "payouts", "console-queue-payouts", table(t, "console-queue-payouts-caption", PAYOUTS, payout_rows)),
-        Block::Section {
-            heading: t.t("console-incoming-title"),
-            id: "incoming".into(),
-            blocks: incoming(&s, &unmatched),
-        },
     ];
     s.page(&state, "/", t.t("console-queue-title"), s.notice(&params), blocks)
 }
 
+const APPROVALS: &[&str] = &[
+    "console-col-request-id",
+    "console-col-proposal",
+    "console-col-amount",
+    "console-col-payment-amount",
+    "console-col-proposed-by",
+    "console-col-waiting",
+    "console-col-actions",
+];
 const PAID: &[&str] = &[
     "console-col-request-id",
     "console-col-amount",
@@ -152,69 +177,34 @@ fn payout_row(s: &Signed, p: &Payment, receiver_pan: Option<String>) -> Vec<Cell
     ]
 }
 
-/// Incoming transfers: one entered by hand, a statement to check, and what matched nothing.
-fn incoming(s: &Signed, unmatched: &[IncomingTransfer]) -> Vec<Block> {
+/// A credit waiting for a second operator: what, how much against the payment's own amount,
+/// who proposed it; its proposer may only withdraw it.
+fn approval_row(s: &Signed, a: &Approval, p: &Payment) -> Vec<Cell> {
     let t = &s.texts;
-    let by_hand = ActionForm {
-        label: Some(t.t("console-incoming-title")),
-        ..s.post(
-            "/incoming",
-            t.t("console-incoming-submit"),
-            vec![
-                FormField {
-                    hint: Some(t.t("console-incoming-requisite-hint")),
-                    ..field("requisite", t.t("console-field-requisite"), FieldKind::Text, true)
-                },
-                field("amount", t.t("console-field-amount"), FieldKind::Amount, true),
-                FormField {
-                    value: "RUB".into(),
-                    ..field("currency", t.t("console-field-currency"), FieldKind::Text, true)
-                },
-                field("reference", t.t("console-field-reference"), FieldKind::Text, false),
-            ],
-        )
+    let what = t.t(&format!("console-proposal-{}", a.kind.code()));
+    let what = match &a.note {
+        Some(note) => format!("{what}: {note}"),
+        None => what,
     };
-    let statement = ActionForm {
-        inline: false,
-        label: Some(t.t("console-statement-title")),
-        ..s.post(
-            "/statements",
-            t.t("console-statement-check"),
-            vec![FormField {
-                hint: Some(t.t("console-statement-format")),
-                ..field(
-                    "statement",
-                    t.t("console-statement-file"),
-                    FieldKind::File { accept: ".csv,text/csv".into() },
-                    true,
-                )
-            }],
-        )
+    let own = a.proposed_by == s.user.who().label();
+    let mut forms = Vec::new();
+    if !own {
+        forms.push(s.post(&format!("/approvals/{}/approve", a.id), t.t("console-action-approve"), vec![]));
+    }
+    let reject = if own { "console-action-withdraw" } else { "console-action-reject" };
+    forms.push(ActionForm { danger: true, ..s.post(&format!("/approvals/{}/reject", a.id), t.t(reject), vec![]) });
+    let by = if own {
+        t.ta("console-proposed-by-you", &[("who", Arg::Text(a.proposed_by.clone()))])
+    } else {
+        a.proposed_by.clone()
     };
-    let unmatched_rows = unmatched
-        .iter()
-        .map(|u| {
-            vec![
-                text(u.transfer_date.clone().unwrap_or_else(|| t.time(u.recorded_ms))),
-                Cell::Mono(u.requisite_ref.clone()),
-                Cell::Number(t.amount(u.amount, &u.currency)),
-                text(u.reference.clone().unwrap_or_default()),
-                text(u.recorded_by.clone()),
-            ]
-        })
-        .collect();
-    let headers = &[
-        "console-col-when",
-        "console-field-requisite",
-        "console-col-amount",
-        "console-field-reference",
-        "console-col-who",
-    ];
     vec![
-        Block::Paragraph(t.t("console-incoming-help")),
-        Block::Form(by_hand),
-        Block::Paragraph(t.t("console-statement-help")),
-        Block::Form(statement),
-        table(t, "console-unmatched-caption", headers, unmatched_rows),
+        payment_link(CONSOLE.base, p),
+        text(what),
+        Cell::Number(t.amount(a.amount, &a.currency)),
+        Cell::Number(t.amount(p.initial_amount, p.currency.code)),
+        text(by),
+        text(since(t, a.proposed_ms)),
+        Cell::Forms(forms),
     ]
 }

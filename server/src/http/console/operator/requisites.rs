@@ -85,7 +85,7 @@ fn row(s: &Signed, r: &Requisite, usage: &HashMap<String, (i64, i64)>) -> Vec<Ce
         Cell::Mono(r.masked_pan()),
         text(format!("{} {}", r.country, r.currency)),
         text(r.methods.join(", ")),
-        text(r.bank_name.clone().or(r.bank_symbol.clone()).unwrap_or_else(|| "-".into())),
+        text(bank_and_account(r)),
         text(format!("{} … {}", limits(r.min_amount), limits(r.max_amount))),
         Cell::Number(open.to_string()),
         Cell::Number(t.amount(turnover, &r.currency)),
@@ -95,6 +95,15 @@ fn row(s: &Signed, r: &Requisite, usage: &HashMap<String, (i64, i64)>) -> Vec<Ce
         },
         Cell::Forms(vec![toggle, edit]),
     ]
+}
+
+/// The bank, and the account its statements show when one is set.
+fn bank_and_account(r: &Requisite) -> String {
+    let bank = r.bank_name.clone().or(r.bank_symbol.clone()).unwrap_or_else(|| "-".into());
+    match &r.statement_account {
+        Some(account) => format!("{bank} · {account}"),
+        None => bank,
+    }
 }
 
 fn add_form(s: &Signed) -> ActionForm {
@@ -110,6 +119,11 @@ fn add_form(s: &Signed) -> ActionForm {
         FormField { autocomplete: Some("off".into()), ..field("pan", t.t("console-field-pan"), FieldKind::Text, true) },
         field("card_holder", t.t("console-field-holder"), FieldKind::Text, false),
         field("bank_symbol", t.t("console-field-bank"), FieldKind::Text, false),
+        FormField {
+            hint: Some(t.t("console-requisite-statement-account-hint")),
+            autocomplete: Some("off".into()),
+            ..field("statement_account", t.t("console-field-statement-account"), FieldKind::Text, false)
+        },
         field("min_amount", t.t("console-field-min"), FieldKind::Amount, false),
         field("max_amount", t.t("console-field-max"), FieldKind::Amount, false),
     ];
@@ -128,6 +142,7 @@ pub struct RequisiteForm {
     pan: Option<String>,
     card_holder: Option<String>,
     bank_symbol: Option<String>,
+    statement_account: Option<String>,
     min_amount: Option<String>,
     max_amount: Option<String>,
 }
@@ -152,6 +167,7 @@ const LABELS: &[(&str, &str)] = &[
     ("pan", "console-field-pan"),
     ("card_holder", "console-field-holder"),
     ("bank_symbol", "console-field-bank"),
+    ("statement_account", "console-field-statement-account"),
     ("min_amount", "console-field-min"),
     ("max_amount", "console-field-max"),
 ];
@@ -175,6 +191,7 @@ pub async fn add(
         pan: optional(form.pan).unwrap_or_default().replace(' ', ""),
         card_holder: optional(form.card_holder),
         bank_symbol: optional(form.bank_symbol),
+        statement_account: optional(form.statement_account),
         min_amount,
         max_amount,
         active: Some(true),

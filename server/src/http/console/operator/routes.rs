@@ -1,10 +1,11 @@
 //! The routes of the operator console: each URL and its handler.
 
 use axum::Router;
+use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 
 use super::CONSOLE;
-use super::{audit, dashboard, decisions, payments, queue, requisites, statements};
+use super::{audit, dashboard, decisions, payments, queue, reconciliation, requisites, statements};
 use crate::http::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -18,9 +19,20 @@ pub fn router() -> Router<AppState> {
         .route("/operator/payments/{request_id}/received", post(decisions::received))
         .route("/operator/payments/{request_id}/resolve", post(decisions::resolve))
         .route("/operator/payments/{request_id}/payout", post(decisions::payout))
-        .route("/operator/incoming", post(statements::incoming))
-        .route("/operator/statements", post(statements::preview))
-        .route("/operator/statements/apply", post(statements::apply))
+        .route("/operator/approvals/{id}/approve", post(decisions::approve))
+        .route("/operator/approvals/{id}/reject", post(decisions::reject))
+        .route("/operator/reconciliation", get(reconciliation::page))
+        .route("/operator/reconciliation/report", get(reconciliation::report))
+        .route("/operator/reconciliation/report.csv", get(reconciliation::report_csv))
+        .route("/operator/incoming", post(reconciliation::incoming))
+        .route("/operator/transfers/{id}/attach", post(reconciliation::attach))
+        .route("/operator/transfers/{id}/dismiss", post(reconciliation::dismiss))
+        .route(
+            "/operator/statements",
+            post(statements::upload).layer(DefaultBodyLimit::max(statements::MAX_STATEMENT_BYTES + 64 * 1024)),
+        )
+        .route("/operator/statements/{id}", get(statements::show))
+        .route("/operator/statements/{id}/apply", post(statements::apply))
         .route("/operator/requisites", get(requisites::pool).post(requisites::add))
         .route("/operator/requisites/{id}/active", post(requisites::set_active))
         .route("/operator/requisites/{id}/limits", post(requisites::set_limits))

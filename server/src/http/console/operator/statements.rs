@@ -1,89 +1,89 @@
-//! Incoming transfers: one entered by hand, or a bank statement checked first (what each row
-//! would do, nothing changed) and then applied in one go.
+//! A bank statement in the format the bank sends (CSV, MT940, camt.053, 1C): uploaded and
+//! checked first — the check is kept, every row with what it would do, nothing changed — then
+//! applied as the check showed it, refusing row by row what changed in between.
 
-use axum::extract::{Multipart, State};
+use axum::extract::{Multipart, Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
-use serde::Deserialize;
 
 use super::super::guard::{Guarded, Operator, Posted};
-use super::super::{Signed, Texts, hidden, parse_major, text};
+use super::super::{Signed, Texts, text};
 use super::CONSOLE;
-use crate::domain::incoming::{RowOutcome, StatementRow, parse_statement};
-use crate::domain::violations::Violation;
+use super::decisions::NoFields;
+use super::reconciliation::{account_shown, requisite_names, source_text, transfer_text};
+use crate::domain::ports::StoredStatement;
+use crate::domain::reconciliation::{Outcome, ProposedRow};
+use crate::domain::statement::Problem;
+use crate::domain::transfer::{Decision, Direction};
 use crate::http::AppState;
 use app::i18n::Arg;
 use app::model::{ActionForm, Block, Cell, ConsoleNotice, Table, Tone};
 
-#[derive(Deserialize)]
-pub struct IncomingForm {
-    requisite: Option<String>,
-    amount: Option<String>,
-    currency: Option<String>,
-    reference: Option<String>,
-}
+/// A statement is at most this large (10,000 rows of camt.053 with room to spare).
+pub const MAX_STATEMENT_BYTES: usize = 8 * 1024 * 1024;
 
-pub async fn incoming(
-    State(state): State<AppState>,
-    Posted { who: Operator(s), form }: Posted<Operator, IncomingForm>,
-) -> Response {
-    let currency = form.currency.unwrap_or_default().trim().to_ascii_uppercase();
-    let requisite = form.requisite.unwrap_or_default().trim().to_string();
-    let Some(amount) = form.amount.as_deref().and_then(|a| parse_major(a, &currency)) else {
-        return s.back("/", "invalid");
-    };
-    if requisite.is_empty() {
-        return s.back("/", "invalid");
-    }
-    let reference = form.reference.as_deref();
-    match state.services.reconciliation.incoming(&requisite, amount, &currency, reference, &s.user.who()).await {
-        Ok(Some(p)) => {
-            tracing::info!(reference = ?reference, request_id = %p.request_id, "incoming transfer matched in the console");
-            s.back(&format!("/payments/{}", p.request_id), "matched")
-        }
-        Ok(None) => s.back("/", "no-match"),
-        Err(e) => s.refused("/", &e),
-    }
-}
-
-/// A statement is at most this large (about 10,000 rows).
-const MAX_STATEMENT_BYTES: usize = 1024 * 1024;
-
-fn outcome_cell(t: &Texts, outcome: &RowOutcome) -> Cell {
-    match outcome {
-        RowOutcome::Matches(id) => Cell::Link {
-            href: format!("{}/payments/{id}", CONSOLE.base),
-            text: t.ta("console-statement-matches", &[("id", Arg::Text(id.clone()))]),
+fn decision_cell(t: &Texts, decision: &Decision) -> Cell {
+    match decision {
+        Decision::Credit { request_id, .. } => Cell::Link {
+            href: format!("{}/payments/{request_id}", CONSOLE.base),
+            text: t.ta("console-statement-matches", &[("id", Arg::Text(request_id.clone()))]),
         },
-        RowOutcome::Unmatched => Cell::Status { text: t.t("console-statement-unmatched"), tone: Tone::Waiting },
-        RowOutcome::AlreadyApplied => Cell::Status { text: t.t("console-statement-already"), tone: Tone::Neutral },
-        // The payment moved meanwhile (decided by someone else, or changing right now).
-        RowOutcome::Refused(_) => Cell::Status { text: t.t("console-statement-refused"), tone: Tone::Bad },
+        Decision::Review(reason) => Cell::Status { text: review_text(t, reason.code()), tone: Tone::Waiting },
+        Decision::AlreadyRecorded { .. } => {
+            Cell::Status { text: t.t("console-statement-already"), tone: Tone::Neutral }
+        }
+        Decision::Listed => Cell::Status { text: t.t("console-statement-listed"), tone: Tone::Neutral },
     }
 }
 
-fn statement_table(t: &Texts, rows: &[StatementRow], outcomes: &[RowOutcome]) -> Block {
+fn outcome_cell(t: &Texts, outcome: &Outcome) -> Cell {
+    let payment = |key: &str, id: &str| Cell::Link {
+        href: format!("{}/payments/{id}", CONSOLE.base),
+        text: t.ta(key, &[("id", Arg::Text(id.to_string()))]),
+    };
+    match outcome {
+        Outcome::Credited(id) => payment("console-statement-credited", id),
+        Outcome::Pending(id) => payment("console-statement-pending", id),
+        Outcome::Review(reason) => Cell::Status { text: review_text(t, reason.code()), tone: Tone::Waiting },
+        Outcome::Changed => Cell::Status { text: t.t("console-statement-refused"), tone: Tone::Bad },
+        Outcome::AlreadyRecorded => Cell::Status { text: t.t("console-statement-already"), tone: Tone::Neutral },
+        Outcome::Listed => Cell::Status { text: t.t("console-statement-listed"), tone: Tone::Neutral },
+    }
+}
+
+fn review_text(t: &Texts, reason: &str) -> String {
+    t.ta("console-statement-review", &[("reason", Arg::Text(t.t(&format!("console-review-reason-{reason}"))))])
+}
+
+const ROWS: &[&str] = &[
+    "console-col-line",
+    "console-col-booked",
+    "console-col-account",
+    "console-col-amount",
+    "console-col-transfer",
+    "console-col-outcome",
+];
+
+/// The rows of a checked statement, each with what it does (`cells`: the decision, or the
+/// outcome once applied).
+fn statement_table(t: &Texts, caption: String, rows: &[ProposedRow], names: &NameOf, cells: Vec<Cell>) -> Block {
     Block::Table(Table {
-        caption: t.t("console-statement-rows"),
-        headers: t.all(&[
-            "console-col-line",
-            "console-col-when",
-            "console-col-amount",
-            "console-field-requisite",
-            "console-field-reference",
-            "console-col-outcome",
-        ]),
+        caption,
+        headers: t.all(ROWS),
         rows: rows
             .iter()
-            .zip(outcomes)
-            .map(|(r, o)| {
+            .zip(cells)
+            .map(|(r, outcome)| {
+                let s = &r.sighting;
+                let amount = t.amount(s.amount, &s.currency);
+                let amount = if s.direction == Direction::Debit { format!("−{amount}") } else { amount };
                 vec![
-                    Cell::Number(r.line.to_string()),
-                    text(r.transfer_date.clone().unwrap_or_default()),
-                    Cell::Number(t.amount(r.amount, &r.currency)),
-                    Cell::Mono(r.requisite_ref.clone()),
-                    text(r.reference.clone().unwrap_or_default()),
-                    outcome_cell(t, o),
+                    Cell::Number(s.line.unwrap_or_default().to_string()),
+                    text(s.booked_on.clone()),
+                    Cell::Mono(account_shown(names, r.requisite_id.as_deref(), &s.account)),
+                    Cell::Number(amount),
+                    text(transfer_text(s.reference.as_deref(), s.counterparty.as_deref(), s.bank_id.as_deref())),
+                    outcome,
                 ]
             })
             .collect(),
@@ -91,47 +91,51 @@ fn statement_table(t: &Texts, rows: &[StatementRow], outcomes: &[RowOutcome]) ->
     })
 }
 
-fn summary(t: &Texts, key: &str, outcomes: &[RowOutcome]) -> String {
-    let count = |f: fn(&RowOutcome) -> bool| Arg::Number(outcomes.iter().filter(|o| f(o)).count() as i64);
+type NameOf = std::collections::HashMap<String, String>;
+
+/// Counts of what a checked statement's rows would do.
+fn check_summary(t: &Texts, rows: &[ProposedRow]) -> String {
+    let count = |f: fn(&Decision) -> bool| Arg::Number(rows.iter().filter(|r| f(&r.decision)).count() as i64);
     t.ta(
-        key,
+        "console-statement-preview-summary",
         &[
-            ("matched", count(|o| matches!(o, RowOutcome::Matches(_)))),
-            ("unmatched", count(|o| matches!(o, RowOutcome::Unmatched))),
-            ("already", count(|o| matches!(o, RowOutcome::AlreadyApplied))),
-            ("refused", count(|o| matches!(o, RowOutcome::Refused(_)))),
+            ("matched", count(|d| matches!(d, Decision::Credit { .. }))),
+            ("review", count(|d| matches!(d, Decision::Review(_)))),
+            ("already", count(|d| matches!(d, Decision::AlreadyRecorded { .. }))),
+            ("listed", count(|d| matches!(d, Decision::Listed))),
         ],
     )
 }
 
-/// The parser's reasons are a fixed set: shown in the console's language.
-fn reason(t: &Texts, message: &str) -> String {
-    let key = if message == "is empty" {
-        "console-statement-empty"
-    } else if message.starts_with("the first line") {
-        "console-statement-header"
-    } else if message.starts_with("amount or currency") {
-        "console-statement-amount"
-    } else if message.starts_with("requisite is empty") {
-        "console-statement-requisite"
-    } else if message.starts_with("more than") {
-        "console-statement-too-long"
-    } else {
-        "console-statement-unreadable"
-    };
-    t.t(key)
+fn applied_summary(t: &Texts, outcomes: &[Outcome]) -> String {
+    let count = |f: fn(&Outcome) -> bool| Arg::Number(outcomes.iter().filter(|o| f(o)).count() as i64);
+    t.ta(
+        "console-statement-applied-summary",
+        &[
+            ("matched", count(|o| matches!(o, Outcome::Credited(_)))),
+            ("pending", count(|o| matches!(o, Outcome::Pending(_)))),
+            ("review", count(|o| matches!(o, Outcome::Review(_)))),
+            ("already", count(|o| matches!(o, Outcome::AlreadyRecorded))),
+            ("listed", count(|o| matches!(o, Outcome::Listed))),
+            ("refused", count(|o| matches!(o, Outcome::Changed))),
+        ],
+    )
 }
 
-/// A statement whose lines do not parse: every problem listed, nothing applied.
-fn problems(state: &AppState, s: &Signed, problems: Vec<Violation>) -> Response {
+/// A statement that cannot be read: every problem with its line, nothing applied.
+fn problems(state: &AppState, s: &Signed, problems: Vec<Problem>) -> Response {
     let t = &s.texts;
-    let place = |field: &str| -> String {
-        match field.strip_prefix("line ").and_then(|n| n.parse::<i64>().ok()) {
-            Some(n) => t.ta("console-statement-line", &[("line", Arg::Number(n))]),
-            None => t.t("console-statement-file-label"),
-        }
+    let place = |line: usize| match line {
+        0 => t.t("console-statement-file-label"),
+        n => t.ta("console-statement-line", &[("line", Arg::Number(n as i64))]),
     };
-    let rows = problems.into_iter().map(|p| vec![text(place(&p.field)), text(reason(t, &p.message))]).collect();
+    let rows = problems
+        .into_iter()
+        .map(|p| {
+            tracing::info!(line = p.line, reason = p.reason.code(), detail = %p.detail, "statement line refused");
+            vec![text(place(p.line)), text(t.t(&format!("console-statement-reason-{}", p.reason.code())))]
+        })
+        .collect();
     let blocks = vec![Block::Table(Table {
         caption: t.t("console-statement-problems"),
         headers: vec![t.t("console-col-line"), t.t("console-col-detail")],
@@ -139,24 +143,21 @@ fn problems(state: &AppState, s: &Signed, problems: Vec<Violation>) -> Response 
         empty: String::new(),
     })];
     let n = Some(ConsoleNotice { text: t.t("console-statement-not-applied"), error: true });
-    s.page_with_status(state, StatusCode::BAD_REQUEST, "/", t.t("console-statement-title"), n, blocks)
+    s.page_with_status(state, StatusCode::BAD_REQUEST, "/reconciliation", t.t("console-statement-title"), n, blocks)
 }
 
-/// The rows of a statement's text, or why it cannot be read.
-fn rows_of(content: &[u8]) -> Result<(String, Vec<StatementRow>), Vec<Violation>> {
-    let Ok(text_content) = String::from_utf8(content.to_vec()) else {
-        return Err(vec![Violation { field: "file".into(), message: "is not UTF-8 text".into() }]);
-    };
-    parse_statement(&text_content).map(|rows| (text_content, rows))
-}
-
-pub async fn preview(State(state): State<AppState>, operator: Operator, mut form: Multipart) -> Response {
+/// Upload: the file is read whole and every row checked; the check is kept and shown.
+pub async fn upload(State(state): State<AppState>, operator: Operator, mut form: Multipart) -> Response {
     let mut csrf = None;
     let mut content = None;
+    let mut too_large = false;
     while let Ok(Some(field)) = form.next_field().await {
         match field.name() {
             Some("csrf") => csrf = field.text().await.ok(),
-            Some("statement") => content = field.bytes().await.ok(),
+            Some("statement") => match field.bytes().await {
+                Ok(bytes) => content = Some(bytes),
+                Err(_) => too_large = true,
+            },
             _ => {}
         }
     }
@@ -164,58 +165,80 @@ pub async fn preview(State(state): State<AppState>, operator: Operator, mut form
     if !s.csrf_ok(csrf.as_deref()) {
         return super::super::forbidden(&state, s);
     }
-    let t = &s.texts;
-    let Some(content) = content.filter(|c| !c.is_empty() && c.len() <= MAX_STATEMENT_BYTES) else {
-        return s.back("/", "invalid");
+    let Some(content) = content.filter(|c| !c.is_empty() && c.len() <= MAX_STATEMENT_BYTES && !too_large) else {
+        return s.back("/reconciliation", "statement-missing");
     };
-    let (text_content, rows) = match rows_of(&content) {
-        Ok(read) => read,
-        Err(found) => return problems(&state, s, found),
-    };
-    let outcomes = match state.services.reconciliation.preview_statement(&rows).await {
-        Ok(o) => o,
-        Err(e) => return s.unavailable(&state, &e),
-    };
-    let encoded = base64::Engine::encode(&base64::engine::general_purpose::STANDARD, text_content.as_bytes());
-    let apply = ActionForm {
-        inline: false,
-        label: Some(t.t("console-statement-apply")),
-        ..s.post("/statements/apply", t.t("console-statement-apply"), vec![hidden("statement", &encoded)])
-    };
-    let blocks = vec![
-        Block::Paragraph(summary(t, "console-statement-preview-summary", &outcomes)),
-        statement_table(t, &rows, &outcomes),
-        Block::Form(apply),
-    ];
-    s.page(&state, "/", t.t("console-statement-check-title"), None, blocks)
+    match state.services.reconciliation.check_statement(&content, &s.user.who()).await {
+        Ok(Ok(checked)) => s.back(&format!("/statements/{}", checked.id), "checked"),
+        Ok(Err(found)) => problems(&state, s, found),
+        Err(e) => s.unavailable(&state, &e),
+    }
 }
 
-#[derive(Deserialize)]
-pub struct ApplyForm {
-    statement: Option<String>,
-}
-
-pub async fn apply(
+/// A kept check: what each row would do, and the button that applies exactly that.
+pub async fn show(
     State(state): State<AppState>,
-    Posted { who: Operator(s), form }: Posted<Operator, ApplyForm>,
+    Path(id): Path<String>,
+    Operator(s): Operator,
+    params: super::super::Params,
 ) -> Response {
     let t = &s.texts;
-    let decoded = form
-        .statement
-        .as_deref()
-        .and_then(|b| base64::Engine::decode(&base64::engine::general_purpose::STANDARD, b).ok())
-        .filter(|c| c.len() <= MAX_STATEMENT_BYTES);
-    let Some(content) = decoded else {
-        return s.back("/", "invalid");
+    let (checked, requisites) =
+        match (state.services.reconciliation.statement(&id).await, state.services.requisites.list().await) {
+            (Ok(c), Ok(r)) => (c, r),
+            (Err(crate::domain::error::DomainError::Missing), _) => return s.not_found(&state),
+            (Err(e), _) | (_, Err(e)) => return s.unavailable(&state, &e),
+        };
+    let names = requisite_names(&requisites);
+    let cells = checked.rows.iter().map(|r| decision_cell(t, &r.decision)).collect();
+    let mut blocks = vec![Block::Facts(facts(t, &checked)), Block::Paragraph(check_summary(t, &checked.rows))];
+    if checked.applied.is_none() {
+        let apply = ActionForm {
+            inline: false,
+            label: Some(t.t("console-statement-apply")),
+            ..s.post(&format!("/statements/{}/apply", checked.id), t.t("console-statement-apply"), vec![])
+        };
+        blocks.push(Block::Form(apply));
+    }
+    blocks.push(statement_table(t, t.t("console-statement-rows"), &checked.rows, &names, cells));
+    s.page(&state, "/reconciliation", t.t("console-statement-check-title"), s.notice(&params), blocks)
+}
+
+fn facts(t: &Texts, checked: &StoredStatement) -> Vec<(String, Cell)> {
+    let mut facts = vec![
+        (t.t("console-statement-format-label"), text(t.t(&format!("console-format-{}", checked.format)))),
+        (t.t("console-statement-uploaded"), text(format!("{} · {}", t.time(checked.uploaded_ms), checked.uploaded_by))),
+    ];
+    let source = checked.rows.first().map(|r| source_text(t, r.sighting.source, None));
+    facts.extend(source.map(|s| (t.t("console-col-source"), text(s))));
+    let applied = match &checked.applied {
+        Some((who, at)) => Cell::Status { text: format!("{} · {who}", t.time(*at)), tone: Tone::Good },
+        None => Cell::Status { text: t.t("console-statement-not-yet"), tone: Tone::Waiting },
     };
-    let rows = match rows_of(&content) {
-        Ok((_, rows)) => rows,
-        Err(found) => return problems(&state, &s, found),
+    facts.push((t.t("console-statement-applied-label"), applied));
+    facts
+}
+
+/// Applies a kept check as it showed it; the outcome of every row is shown.
+pub async fn apply(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    Posted { who: Operator(s), form: _ }: Posted<Operator, NoFields>,
+) -> Response {
+    let t = &s.texts;
+    let (checked, outcomes) = match state.services.reconciliation.apply_statement(&id, &s.user.who()).await {
+        Ok(done) => done,
+        Err(e) => return s.refused(&format!("/statements/{id}"), &e),
     };
-    let outcomes = match state.services.reconciliation.apply_statement(&rows, &s.user.who()).await {
-        Ok(o) => o,
+    let names = match state.services.requisites.list().await {
+        Ok(r) => requisite_names(&r),
         Err(e) => return s.unavailable(&state, &e),
     };
-    let n = Some(ConsoleNotice { text: summary(t, "console-statement-applied-summary", &outcomes), error: false });
-    s.page(&state, "/", t.t("console-statement-applied-title"), n, vec![statement_table(t, &rows, &outcomes)])
+    let notice = Some(ConsoleNotice { text: applied_summary(t, &outcomes), error: false });
+    let cells = outcomes.iter().map(|o| outcome_cell(t, o)).collect();
+    let blocks = vec![
+        Block::Facts(facts(t, &checked)),
+        statement_table(t, t.t("console-statement-rows"), &checked.rows, &names, cells),
+    ];
+    s.page(&state, "/reconciliation", t.t("console-statement-applied-title"), notice, blocks)
 }
