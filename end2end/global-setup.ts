@@ -118,6 +118,8 @@ export default async function globalSetup() {
   // An operator of the console, added the way an admin would (password on standard input).
   const operatorLogin = { login: 'e2e-operator', password: 'e2e operator password' };
   execFileSync(bin, ['operator', 'add', '--login', operatorLogin.login, '--password-stdin'], { env, input: `${operatorLogin.password}\n` });
+  const secondOperatorLogin = { login: 'e2e-second-operator', password: 'e2e second operator password' };
+  execFileSync(bin, ['operator', 'add', '--login', secondOperatorLogin.login, '--password-stdin'], { env, input: `${secondOperatorLogin.password}\n` });
   // Projects of the same merchant whose keys the console tests rotate (one per browser project,
   // as the two run at once and a project holds at most two active keys).
   const keysProjects: Record<string, string> = {};
@@ -149,7 +151,7 @@ export default async function globalSetup() {
     await operator('/api/v1/operator/requisites', { country: 'NG', currency: 'NGN', methods: ['ussd', 'payin-ussd'], pan: `*737*1*012345678${i}#`, card_holder: 'CHINEDU OKAFOR', bank_symbol: 'gtbank' });
     await operator('/api/v1/operator/requisites', { country: 'KZ', currency: 'KZT', methods: ['international-card-p2p', 'payin-p2p-card-international'], pan: i ? '4400430123456789' : '4400430123456797', card_holder: 'AIGERIM NURLANOVA', bank_symbol: 'kaspi' });
   }
-  fs.writeFileSync(STATE_FILE, JSON.stringify({ baseURL, created, operatorToken: env.KASSA_OPERATOR_TOKEN, operatorLogin, merchantLogin, keysProjects, frameSites, dir }));
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ baseURL, created, operatorToken: env.KASSA_OPERATOR_TOKEN, operatorLogin, secondOperatorLogin, merchantLogin, keysProjects, frameSites, dir }));
   fs.mkdirSync(path.join(__dirname, 'screenshots'), { recursive: true });
 
   return async () => {

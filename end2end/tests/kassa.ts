@@ -8,6 +8,8 @@ import path from 'node:path';
 const state = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '.e2e-state.json'), 'utf8'));
 export const baseURL: string = state.baseURL;
 export const operatorLogin: { login: string; password: string } = state.operatorLogin;
+/** Another operator: the second pair of eyes. */
+export const secondOperatorLogin: { login: string; password: string } = state.secondOperatorLogin;
 export const merchantLogin: { login: string; password: string } = state.merchantLogin;
 /** A project per browser project whose keys a test may rotate. */
 export const keysProjects: Record<string, string> = state.keysProjects;

@@ -45,17 +45,26 @@ CREATE INDEX transfers_review ON transfers (recorded_ms) WHERE state = 'review';
 CREATE INDEX transfers_booked ON transfers (booked_on);
 
 -- Transfers recorded before: matched ones credited their payment, the others wait for review.
-INSERT INTO transfers (id, source, account, account_key, booked_on, amount, currency, direction, reference,
-    similarity, state, reason, request_id, recorded_by, recorded_ms)
-SELECT row_key, CASE WHEN row_key LIKE 'manual:%' THEN 'manual' ELSE 'csv' END, requisite_ref,
-    'a:' || requisite_ref,
-    COALESCE(substr(transfer_date, 1, 10), to_char(to_timestamp(recorded_ms / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')),
-    amount, currency, 'credit', reference,
-    'a:' || requisite_ref || '|' || COALESCE(substr(transfer_date, 1, 10), '') || '|' || amount || '|' || currency || '|credit',
+-- Their account is their requisite's when the reference names one (its id or number), so a
+-- second sighting of the same transfer is recognized as it would be today.
+INSERT INTO transfers (id, source, account, requisite_id, account_key, booked_on, amount, currency, direction,
+    reference, similarity, state, reason, request_id, recorded_by, recorded_ms)
+SELECT row_key, source, requisite_ref, requisite_id, account_key, booked_on, amount, currency, 'credit', reference,
+    account_key || '|' || booked_on || '|' || amount || '|' || currency || '|credit',
     CASE WHEN request_id IS NULL THEN 'review' ELSE 'credited' END,
     CASE WHEN request_id IS NULL THEN 'no-payment' END,
     request_id, recorded_by, recorded_ms
-FROM incoming_transfers;
+FROM (
+    SELECT i.row_key, i.requisite_ref, i.amount, i.currency, i.reference, i.request_id, i.recorded_by, i.recorded_ms,
+        CASE WHEN i.row_key LIKE 'manual:%' THEN 'manual' ELSE 'csv' END AS source,
+        r.id AS requisite_id,
+        COALESCE('r:' || r.id,
+            'a:' || upper(replace(replace(replace(i.requisite_ref, ' ', ''), '-', ''), '.', ''))) AS account_key,
+        COALESCE(substr(i.transfer_date, 1, 10), to_char(to_timestamp(i.recorded_ms / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD')) AS booked_on
+    FROM incoming_transfers i
+    LEFT JOIN requisites r ON r.id = (SELECT r2.id FROM requisites r2
+        WHERE r2.id = i.requisite_ref OR r2.pan = i.requisite_ref ORDER BY r2.created_ms LIMIT 1)
+) AS old;
 DROP TABLE incoming_transfers;
 
 CREATE TABLE statements (
@@ -89,3 +98,8 @@ CREATE TABLE approvals (
 -- One proposal waits per payment.
 CREATE UNIQUE INDEX approvals_pending ON approvals (request_id) WHERE state = 'pending';
 CREATE INDEX approvals_waiting ON approvals (proposed_ms) WHERE state = 'pending';
+
+-- Payments waiting for funds, by requisite and amount: what a transfer is matched against (a
+-- few rows, however many payments there are).
+CREATE INDEX payments_waiting_funds ON payments (requisite_id, amount)
+    WHERE status = 'dispute' OR (status = 'processing' AND sub_status IN ('awaiting_confirm', 'paid'));

@@ -23,6 +23,9 @@ use p256::pkcs8::DecodePrivateKey;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
+#[path = "kassa/reconciliation.rs"]
+mod reconciliation;
+
 const CONCURRENCY: usize = 32;
 const WARMUP: Duration = Duration::from_secs(2);
 const RUN: Duration = Duration::from_secs(10);
@@ -54,6 +57,9 @@ fn main() {
     }
     if what == "page" || what == "all" {
         rt.block_on(page_bench());
+    }
+    if what == "reconciliation" || what == "all" {
+        rt.block_on(reconciliation::reconciliation_bench());
     }
 }
 

@@ -220,25 +220,11 @@ impl Engine {
     ) -> Result<Payment> {
         let mut flow = flow;
         for _ in 0..MAX_CONFLICT_RETRIES {
-            if change.seen_version.is_some_and(|v| v != current.version) {
-                return Err(Refusal::PaymentChanged.into());
-            }
             if let Some(guard) = guard {
                 guard(&current)?;
             }
-            let mv = state_machine::next(flow, current.state, &change.event)?;
-            let now = now_ms().max(current.updated_ms);
-            let mut next = current.clone();
-            next.state = mv.to;
-            next.status_description = mv.status_description;
-            next.version += 1;
-            next.updated_ms = now;
-            next.last_actor = change.actor;
-            (change.edit)(&mut next);
-            if mv.to != current.state {
-                self.schedule(&mut next, now);
-            }
-            match self.write(&current, &next, &change, now).await {
+            let next = self.next_of(&current, flow, &change, now_ms())?;
+            match self.write(&current, &next, &change).await {
                 Ok(()) => return Ok(next),
                 Err(StoreError::Conflict) => {
                     current = self.reread(&current.request_id).await?;
@@ -252,11 +238,65 @@ impl Engine {
         Err(DomainError::Busy)
     }
 
-    /// Writes `current` → `next` with everything that goes with it, then wakes what the change
-    /// concerns (the dispatcher, the requisites search).
-    async fn write(&self, current: &Payment, next: &Payment, change: &Change<'_>, now: i64) -> Result<(), StoreError> {
-        let callbacks = outbox::callbacks_for(next, self.renderer.as_ref(), now);
-        let wrote_callbacks = !callbacks.is_empty();
+    /// Applies many changes, each over the version given (no retry: a payment that moved is
+    /// refused with [`Refusal::PaymentChanged`]), written in one transaction, each all or
+    /// nothing on its own. Answers in the order given; the outer error is the transaction's.
+    pub(super) async fn apply_batch(&self, items: Vec<(Payment, Change<'_>)>) -> Result<Vec<Result<Payment>>> {
+        let now = now_ms();
+        let moves: Vec<Result<Payment>> =
+            items.iter().map(|(current, change)| self.next_of(current, current.flow(), change, now)).collect();
+        let ready: Vec<usize> = (0..items.len()).filter(|i| moves[*i].is_ok()).collect();
+        let written: Vec<PaymentChange<'_>> = ready
+            .iter()
+            .filter_map(|&i| moves[i].as_ref().ok().map(|next| self.change_of(&items[i].0, next, &items[i].1)))
+            .collect();
+        let stored = self.store.apply_changes(&written).await?;
+        let mut stored_of: Vec<Option<(Result<(), StoreError>, bool)>> = (0..items.len()).map(|_| None).collect();
+        for ((i, outcome), change) in ready.into_iter().zip(stored).zip(&written) {
+            stored_of[i] = Some((outcome, !change.callbacks.is_empty()));
+        }
+        drop(written);
+        let mut answers = Vec::with_capacity(items.len());
+        for (i, next) in moves.into_iter().enumerate() {
+            answers.push(match (next, stored_of[i].take()) {
+                (Ok(next), Some((Ok(()), callbacks))) => {
+                    self.after_write(&items[i].0, &next, items[i].1.actor, callbacks).await;
+                    Ok(next)
+                }
+                (Ok(_), Some((Err(StoreError::Conflict), _))) => Err(Refusal::PaymentChanged.into()),
+                (Ok(_), Some((Err(e), _))) => Err(e.into()),
+                (Ok(_), None) => Err(DomainError::Busy),
+                (Err(e), _) => Err(e),
+            });
+        }
+        Ok(answers)
+    }
+
+    /// The payment after `change`, when the move is allowed from `current` (as seen at
+    /// `seen_version`, when given).
+    fn next_of(&self, current: &Payment, flow: Flow, change: &Change<'_>, now: i64) -> Result<Payment> {
+        if change.seen_version.is_some_and(|v| v != current.version) {
+            return Err(Refusal::PaymentChanged.into());
+        }
+        let mv = state_machine::next(flow, current.state, &change.event)?;
+        let now = now.max(current.updated_ms);
+        let mut next = current.clone();
+        next.state = mv.to;
+        next.status_description = mv.status_description;
+        next.version += 1;
+        next.updated_ms = now;
+        next.last_actor = change.actor;
+        (change.edit)(&mut next);
+        if mv.to != current.state {
+            self.schedule(&mut next, now);
+        }
+        Ok(next)
+    }
+
+    /// What the store writes for `current` → `next`: the row, its callbacks, ledger entries,
+    /// audit row, transfer and approval.
+    fn change_of<'p>(&self, current: &Payment, next: &'p Payment, change: &Change<'_>) -> PaymentChange<'p> {
+        let now = next.updated_ms;
         let audit = change.audit.as_ref().map(|a| {
             let entry = AuditEntry::new(a.who, a.action, Subject::Payment, &next.request_id, now)
                 .states(current.state.to_string(), next.state.to_string());
@@ -265,28 +305,40 @@ impl Engine {
                 None => entry,
             }
         });
-        self.store
-            .apply_change(PaymentChange {
-                payment: next,
-                supersede: outbox::superseded_by_change(next),
-                callbacks,
-                receipt: change.receipt.clone(),
-                requisite_issued: change.event == Event::RequisitesFound,
-                ledger: ledger::entries_for_change(current, next),
-                transfer: change.transfer.clone(),
-                approval: change.approval.clone(),
-                audit,
-            })
-            .await?;
-        if wrote_callbacks {
+        PaymentChange {
+            payment: next,
+            supersede: outbox::superseded_by_change(next),
+            callbacks: outbox::callbacks_for(next, self.renderer.as_ref(), now),
+            receipt: change.receipt.clone(),
+            requisite_issued: change.event == Event::RequisitesFound,
+            ledger: ledger::entries_for_change(current, next),
+            transfer: change.transfer.clone(),
+            approval: change.approval.clone(),
+            audit,
+        }
+    }
+
+    /// Writes `current` → `next` with everything that goes with it, then wakes what the change
+    /// concerns (the dispatcher, the requisites search).
+    async fn write(&self, current: &Payment, next: &Payment, change: &Change<'_>) -> Result<(), StoreError> {
+        let stored = self.change_of(current, next, change);
+        let callbacks = !stored.callbacks.is_empty();
+        self.store.apply_change(stored).await?;
+        self.after_write(current, next, change.actor, callbacks).await;
+        Ok(())
+    }
+
+    /// After a change is stored: the dispatcher woken for its callbacks, the requisites search
+    /// for a requisite it freed.
+    async fn after_write(&self, current: &Payment, next: &Payment, actor: Actor, callbacks: bool) {
+        if callbacks {
             self.signals.callbacks_written();
         }
         // A requisite held for this payment is free again for its amount.
         if current.requisite_hold().is_some() && next.requisite_hold().is_none() {
             self.signals.requisites_may_be_free(next.currency.code).await;
         }
-        tracing::info!(request_id = %next.request_id, from = %current.state, to = %next.state, actor = change.actor.code(), "payment moved");
-        Ok(())
+        tracing::info!(request_id = %next.request_id, from = %current.state, to = %next.state, actor = actor.code(), "payment moved");
     }
 
     /// Sets the timers of a payment that just entered its state.

@@ -3,6 +3,8 @@
 //! unmatched transfers, dashboard figures), with the records they carry. `storage/` implements them for
 //! SQLite and PostgreSQL; nothing here knows SQL.
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 
 use super::approval::Approval;
@@ -167,10 +169,28 @@ pub trait PaymentStore: Send + Sync + 'static {
     /// The payment of a page token with its project, in one read (every page view needs both).
     async fn payment_page(&self, token: &str) -> StoreResult<Option<(Payment, crate::domain::project::Project)>>;
     /// Payments of a requisite in `currency` that wait for funds (awaiting confirmation, paid,
-    /// or in a dispute), newest first: what a transfer to that requisite could pay.
-    async fn waiting_on_requisite(&self, requisite_id: &str, currency: &str, limit: i64) -> StoreResult<Vec<Payment>>;
+    /// or in a dispute), of `amount` when given, newest first: what a transfer to that
+    /// requisite could pay.
+    async fn waiting_on_requisite(
+        &self,
+        requisite_id: &str,
+        currency: &str,
+        amount: Option<i64>,
+        limit: i64,
+    ) -> StoreResult<Vec<Payment>>;
+    /// [`Self::waiting_on_requisite`] for many amounts at once (a statement's rows).
+    async fn waiting_for_amounts(
+        &self,
+        requisite_id: &str,
+        currency: &str,
+        amounts: &[i64],
+    ) -> StoreResult<Vec<Payment>>;
     /// Applies a change, or fails with [`StoreError::Conflict`] when the payment moved on.
     async fn apply_change(&self, change: PaymentChange<'_>) -> StoreResult<()>;
+    /// Applies many changes in one transaction, each all or nothing on its own (a change that
+    /// fails, with its own error, leaves the others standing): a statement's credits, one
+    /// commit for hundreds.
+    async fn apply_changes(&self, changes: &[PaymentChange<'_>]) -> StoreResult<Vec<StoreResult<()>>>;
     /// Inserts a payout with the entry locking its amount, in one transaction, unless the
     /// project already has its `payment_id`. A balance short of the amount refuses it
     /// (`StoreError::Refused(Refusal::InsufficientBalance)`) and writes nothing. The receiver's card or
@@ -310,11 +330,21 @@ pub trait TransferStore: Send + Sync + 'static {
     /// Records a transfer that credits nothing by itself (in review, listed, dismissed), with the
     /// audit entry. `false` when its bank id was recorded before on that account.
     async fn record_transfer(&self, transfer: &Transfer, audit: &AuditEntry) -> StoreResult<bool>;
+    /// [`Self::record_transfer`] for many, in one transaction.
+    async fn record_transfers(&self, transfers: &[(Transfer, AuditEntry)]) -> StoreResult<Vec<bool>>;
     async fn transfer(&self, id: &str) -> StoreResult<Option<Transfer>>;
     /// The transfer recorded with this bank id on this account (`Transfer::account_key`).
     async fn transfer_by_bank_id(&self, account_key: &str, bank_id: &str) -> StoreResult<Option<String>>;
     /// Transfers recorded with this similarity key (`Transfer::similarity`).
     async fn similar_transfers(&self, similarity: &str) -> StoreResult<Vec<Similar>>;
+    /// For a statement's rows at once: the recorded transfers with these similarity keys
+    /// (`similarity` → them), and the ids of those recorded with these bank ids
+    /// (`(account_key, bank_id)` → id).
+    async fn transfers_like(
+        &self,
+        similarities: &[String],
+        bank_ids: &[String],
+    ) -> StoreResult<(HashMap<String, Vec<Similar>>, HashMap<(String, String), String>)>;
     /// Transfers waiting for a person, oldest first.
     async fn transfers_in_review(&self, limit: i64) -> StoreResult<Vec<Transfer>>;
     /// A transfer in review dismissed (with the reason written), audited; false when it is no

@@ -5,6 +5,7 @@
 //! operator, or wait in the review list for a person. A statement is checked first: the check
 //! is kept, and applying it does exactly what it showed, refusing row by row what changed.
 
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -13,7 +14,7 @@ use tokio::sync::Mutex;
 use super::approval::{Approval, ApprovalKind, CreditLimits, needs_second_operator};
 use super::audit::{AuditEntry, Subject, Who};
 use super::decisions::{proposal, propose, settle};
-use super::engine::{Audited, Engine};
+use super::engine::{Audited, Change, Engine};
 use super::error::{DomainError, Refusal, Result};
 use super::payment::Payment;
 use super::ports::{
@@ -135,10 +136,10 @@ impl Reconciliation {
             bank_id: reported.bank_id.filter(|b| !b.trim().is_empty()),
         };
         let _one = self.serial.lock().await;
-        let requisite = self.requisite_of(&sighting.account).await?;
-        let known = self.known(&sighting, requisite.as_ref(), &[], &[]).await?;
-        let decision = decide(&sighting, &known);
-        self.carry_out(&sighting, known.requisite_id.as_deref(), &decision, who).await
+        let requisite_id = self.requisite_of(&sighting.account).await?.map(|r| r.id);
+        let fetched = self.fetch(&sighting, requisite_id.as_deref()).await?;
+        let decision = decide(&sighting, &known(requisite_id.clone(), fetched, &[], &Default::default()));
+        self.carry_out(&sighting, requisite_id.as_deref(), &decision, who).await
     }
 
     /// Reads a statement in any of the bank formats and checks every row without changing
@@ -158,22 +159,31 @@ impl Reconciliation {
         let digest = hex::encode(<sha2::Sha256 as sha2::Digest>::digest(bytes));
         let _one = self.serial.lock().await;
         let applied = self.transfers.statement_applied(&digest).await?;
-        let mut rows: Vec<ProposedRow> = Vec::with_capacity(read.rows.len());
-        for row in read.rows {
-            let sighting = Sighting::from_row(row, read.format, &id);
-            let requisite = self.requisite_of(&sighting.account).await?;
-            let earlier: Vec<(String, Option<String>)> =
-                rows.iter().map(|r| (similarity(r), r.sighting.bank_id.clone())).collect();
-            let taken: Vec<String> = rows.iter().filter_map(|r| credited(&r.decision)).collect();
-            let known = self.known(&sighting, requisite.as_ref(), &earlier, &taken).await?;
+        let accounts = self.requisites_of(read.rows.iter().map(|r| r.account.as_str())).await?;
+        let sightings: Vec<(Sighting, Option<String>)> = read
+            .rows
+            .into_iter()
+            .map(|row| {
+                let requisite_id = accounts.get(&row.account).cloned().flatten();
+                (Sighting::from_row(row, read.format, &id), requisite_id)
+            })
+            .collect();
+        let fetched = self.fetch_all(&sightings).await?;
+        // In file order: a row decides against the rows before it (the same transfer twice in
+        // one file, a payment an earlier row takes).
+        let mut view = StatementView::default();
+        let mut rows: Vec<ProposedRow> = Vec::with_capacity(sightings.len());
+        for ((sighting, requisite_id), fetched) in sightings.into_iter().zip(fetched) {
             let decision = match &applied {
                 // The same file was applied: nothing in it does anything again.
                 Some(_) if sighting.direction == super::transfer::Direction::Credit => {
                     Decision::AlreadyRecorded { transfer_id: String::new() }
                 }
-                _ => decide(&sighting, &known),
+                _ => decide(&sighting, &view.known(&sighting, requisite_id.clone(), fetched)),
             };
-            rows.push(ProposedRow { sighting, requisite_id: known.requisite_id.clone(), decision });
+            let row = ProposedRow { sighting, requisite_id, decision };
+            view.add(&row, &row.decision);
+            rows.push(row);
         }
         let checked = StoredStatement {
             id,
@@ -199,47 +209,139 @@ impl Reconciliation {
     pub async fn apply_statement(&self, id: &str, who: &Who) -> Result<(StoredStatement, Vec<Outcome>)> {
         let mut checked = self.statement(id).await?;
         let _one = self.serial.lock().await;
-        let file_applied = self.transfers.statement_applied(&checked.digest).await?;
-        let mut outcomes = Vec::with_capacity(checked.rows.len());
-        for (i, row) in checked.rows.iter().enumerate() {
-            if file_applied.is_some() && !matches!(row.decision, Decision::Listed) {
-                outcomes.push(Outcome::AlreadyRecorded);
-                continue;
-            }
-            let earlier: Vec<(String, Option<String>)> = checked.rows[..i]
-                .iter()
-                .zip(&outcomes)
-                .filter(|(_, o)| matches!(o, Outcome::AlreadyRecorded))
-                .map(|(r, _)| (similarity(r), r.sighting.bank_id.clone()))
-                .collect();
-            let requisite = match &row.requisite_id {
-                Some(id) => self.requisites.requisite(id).await?,
-                None => None,
+        let file_applied = self.transfers.statement_applied(&checked.digest).await?.is_some();
+        // A row the check credits needs no second read: its change names the payment version
+        // the check saw, and the store refuses a transfer recorded meanwhile. The others are
+        // decided again as the check decided them (against the rows before, as it saw them);
+        // what differs now is kept for review instead.
+        let again: Vec<(Sighting, Option<String>)> = checked
+            .rows
+            .iter()
+            .filter(|r| !matches!(r.decision, Decision::Credit { .. }))
+            .map(|r| (r.sighting.clone(), r.requisite_id.clone()))
+            .collect();
+        let mut fetched = self.fetch_all(&again).await?.into_iter();
+        let mut view = StatementView::default();
+        let mut steps = Vec::with_capacity(checked.rows.len());
+        for row in &checked.rows {
+            let step = match &row.decision {
+                _ if file_applied && !matches!(row.decision, Decision::Listed) => Step::Done(Outcome::AlreadyRecorded),
+                Decision::Credit { .. } => Step::CarryOut,
+                decision => {
+                    let fresh = fetched.next().ok_or(DomainError::Busy)?;
+                    match decide(&row.sighting, &view.known(&row.sighting, row.requisite_id.clone(), fresh)) {
+                        now if now == *decision => Step::CarryOut,
+                        Decision::AlreadyRecorded { .. } => Step::Done(Outcome::AlreadyRecorded),
+                        _ => Step::KeepChanged,
+                    }
+                }
             };
-            let known = self.known(&row.sighting, requisite.as_ref(), &earlier, &[]).await?;
-            let now = decide(&row.sighting, &known);
-            let outcome = if now == row.decision {
-                self.carry_out(&row.sighting, row.requisite_id.as_deref(), &now, who).await?
-            } else if matches!(now, Decision::AlreadyRecorded { .. }) {
-                Outcome::AlreadyRecorded
-            } else {
-                let kept = self
-                    .keep(
-                        &row.sighting,
-                        row.requisite_id.as_deref(),
-                        TransferState::Review,
-                        Some(ReviewReason::Changed),
-                        who,
-                    )
-                    .await?;
-                if kept { Outcome::Changed } else { Outcome::AlreadyRecorded }
-            };
-            outcomes.push(outcome);
+            view.add(row, &row.decision);
+            steps.push(step);
         }
+        let outcomes = self.carry_out_in_batches(&checked.rows, steps, who).await?;
         let at = now_ms();
         self.transfers.mark_statement_applied(id, &who.label(), at).await?;
         checked.applied = Some((who.label(), at));
         Ok((checked, outcomes))
+    }
+
+    /// Carries the steps out in file order, a few hundred rows per transaction: the credits of
+    /// a batch first (each all or nothing), then the transfers it keeps (a row kept for review
+    /// never comes before the credit it may repeat).
+    async fn carry_out_in_batches(&self, rows: &[ProposedRow], steps: Vec<Step>, who: &Who) -> Result<Vec<Outcome>> {
+        // Rows of one similarity key stay in one lane, in file order; lanes run side by side.
+        let mut lanes: Vec<Vec<(usize, Step)>> = (0..LANES).map(|_| Vec::new()).collect();
+        for (i, step) in steps.into_iter().enumerate() {
+            lanes[lane_of(&similarity(&rows[i]))].push((i, step));
+        }
+        let runs: Vec<_> = lanes.into_iter().map(|lane| self.run_lane(rows, lane, who)).collect();
+        let mut outcomes: Vec<Option<Outcome>> = (0..rows.len()).map(|_| None).collect();
+        for lane in futures_util::future::join_all(runs).await {
+            for (i, outcome) in lane? {
+                outcomes[i] = Some(outcome);
+            }
+        }
+        Ok(outcomes.into_iter().map(|o| o.unwrap_or(Outcome::AlreadyRecorded)).collect())
+    }
+
+    /// One lane's rows, a batch at a time.
+    async fn run_lane(
+        &self,
+        rows: &[ProposedRow],
+        lane: Vec<(usize, Step)>,
+        who: &Who,
+    ) -> Result<Vec<(usize, Outcome)>> {
+        let mut outcomes: Vec<(usize, Outcome)> = Vec::with_capacity(lane.len());
+        let mut steps = lane;
+        while !steps.is_empty() {
+            let rest = steps.split_off(steps.len().min(BATCH));
+            let batch = std::mem::replace(&mut steps, rest);
+            let (mut credits, mut keeps) = (Vec::new(), Vec::new());
+            for (i, step) in batch {
+                match (step, &rows[i].decision) {
+                    (Step::Done(outcome), _) => outcomes.push((i, outcome)),
+                    (Step::CarryOut, Decision::Credit { request_id, version }) => {
+                        credits.push((i, request_id, *version))
+                    }
+                    (Step::CarryOut, Decision::Review(reason)) => keeps.push((i, TransferState::Review, Some(*reason))),
+                    (Step::CarryOut, Decision::Listed) => keeps.push((i, TransferState::Listed, None)),
+                    (Step::CarryOut, Decision::AlreadyRecorded { .. }) => outcomes.push((i, Outcome::AlreadyRecorded)),
+                    (Step::KeepChanged, _) => keeps.push((i, TransferState::Review, Some(ReviewReason::Changed))),
+                }
+            }
+            outcomes.extend(self.credit_many(rows, credits, who).await?);
+            let records: Vec<(Transfer, AuditEntry)> = keeps
+                .iter()
+                .map(|&(i, state, reason)| kept(&rows[i].sighting, rows[i].requisite_id.as_deref(), state, reason, who))
+                .collect();
+            let recorded = self.transfers.record_transfers(&records).await?;
+            for ((i, state, reason), new) in keeps.into_iter().zip(recorded) {
+                let outcome = match (new, state, reason) {
+                    (false, _, _) => Outcome::AlreadyRecorded,
+                    (true, TransferState::Listed, _) => Outcome::Listed,
+                    (true, _, Some(ReviewReason::Changed)) => Outcome::Changed,
+                    (true, _, reason) => Outcome::Review(reason.unwrap_or(ReviewReason::NoPayment)),
+                };
+                outcomes.push((i, outcome));
+            }
+        }
+        Ok(outcomes)
+    }
+
+    /// The credits of a batch: one transaction for those one operator may make; a credit that
+    /// needs a second operator becomes a proposal, one by one.
+    async fn credit_many(
+        &self,
+        rows: &[ProposedRow],
+        credits: Vec<(usize, &String, i64)>,
+        who: &Who,
+    ) -> Result<Vec<(usize, Outcome)>> {
+        use futures_util::{StreamExt, TryStreamExt};
+        let reads: Vec<_> = credits.iter().map(|(_, request_id, _)| self.engine.reread(request_id)).collect();
+        let payments: Vec<Payment> = futures_util::stream::iter(reads).buffered(READS_AT_ONCE).try_collect().await?;
+        let mut done = Vec::with_capacity(credits.len());
+        let mut at_once = Vec::new();
+        for ((i, request_id, version), payment) in credits.into_iter().zip(payments) {
+            let row = &rows[i];
+            if needs_second_operator(row.sighting.amount, &payment, &self.limits) {
+                let outcome = self.credit(&row.sighting, row.requisite_id.as_deref(), request_id, version, who).await?;
+                done.push((i, outcome));
+                continue;
+            }
+            let mut transfer = recorded(&row.sighting, row.requisite_id.as_deref(), TransferState::Credited, None, who);
+            transfer.request_id = Some(request_id.clone());
+            let change = credit_change(&payment, transfer, version, who);
+            at_once.push((i, payment, change));
+        }
+        let (places, items): (Vec<usize>, Vec<(Payment, Change<'_>)>) =
+            at_once.into_iter().map(|(i, payment, change)| (i, (payment, change))).unzip();
+        let results = self.engine.apply_batch(items).await?;
+        for (i, result) in places.into_iter().zip(results) {
+            let row = &rows[i];
+            done.push((i, self.credited(result, &row.sighting, row.requisite_id.as_deref(), who).await?));
+        }
+        Ok(done)
     }
 
     /// Transfers waiting for a person, each with the payments of its requisite that wait for
@@ -248,7 +350,9 @@ impl Reconciliation {
         let mut items = Vec::new();
         for transfer in self.transfers.transfers_in_review(limit).await? {
             let candidates = match &transfer.requisite_id {
-                Some(id) => self.payments.waiting_on_requisite(id, &transfer.sighting.currency, CANDIDATES).await?,
+                Some(id) => {
+                    self.payments.waiting_on_requisite(id, &transfer.sighting.currency, None, CANDIDATES).await?
+                }
                 None => Vec::new(),
             };
             items.push(ReviewItem { transfer, candidates });
@@ -326,34 +430,97 @@ impl Reconciliation {
         Ok(self.requisites.requisite_by_account(&normalize_account(account)).await?)
     }
 
-    /// What the rules need to decide a sighting: the bank id seen before, similar transfers
-    /// (recorded, or `earlier` in the same statement), and the payments that could take it.
-    async fn known(
+    /// The requisite of each account of a statement (a statement names a few accounts, read
+    /// once each).
+    async fn requisites_of<'a>(
         &self,
-        s: &Sighting,
-        requisite: Option<&Requisite>,
-        earlier: &[(String, Option<String>)],
-        taken: &[String],
-    ) -> Result<Known> {
-        let requisite_id = requisite.map(|r| r.id.clone());
-        let account = account_key(requisite_id.as_deref(), &s.account);
+        accounts: impl Iterator<Item = &'a str>,
+    ) -> Result<HashMap<String, Option<String>>> {
+        let mut found = HashMap::new();
+        for account in accounts {
+            if !found.contains_key(account) {
+                found.insert(account.to_string(), self.requisite_of(account).await?.map(|r| r.id));
+            }
+        }
+        Ok(found)
+    }
+
+    /// What the store knows that the rules need for a sighting: the bank id seen before,
+    /// similar transfers recorded, and the payments of its requisite waiting for its amount.
+    async fn fetch(&self, s: &Sighting, requisite_id: Option<&str>) -> Result<Fetched> {
         let same_bank_id = match &s.bank_id {
-            Some(bank_id) => self.transfers.transfer_by_bank_id(&account, bank_id).await?,
+            Some(bank_id) => {
+                self.transfers.transfer_by_bank_id(&account_key(requisite_id, &s.account), bank_id).await?
+            }
             None => None,
         };
-        let key = super::transfer::similarity_key(requisite_id.as_deref(), s);
-        let mut similar = self.transfers.similar_transfers(&key).await?;
-        similar.extend(
-            earlier
-                .iter()
-                .filter(|(k, _)| *k == key)
-                .map(|(_, bank_id)| Similar { id: String::new(), bank_id: bank_id.clone() }),
-        );
-        let candidates = match &requisite_id {
-            Some(id) => self.payments.waiting_on_requisite(id, &s.currency, CANDIDATES).await?,
-            None => Vec::new(),
+        let similar = self.transfers.similar_transfers(&super::transfer::similarity_key(requisite_id, s)).await?;
+        let candidates = match (requisite_id, s.direction) {
+            (Some(id), super::transfer::Direction::Credit) => {
+                self.payments.waiting_on_requisite(id, &s.currency, Some(s.amount), CANDIDATES).await?
+            }
+            _ => Vec::new(),
         };
-        Ok(Known { requisite_id, same_bank_id, similar, candidates, taken: taken.to_vec() })
+        Ok(Fetched { same_bank_id, similar, candidates })
+    }
+
+    /// [`Self::fetch`] for every row of a statement, a few hundred rows per read.
+    async fn fetch_all(&self, rows: &[(Sighting, Option<String>)]) -> Result<Vec<Fetched>> {
+        let mut fetched = Vec::with_capacity(rows.len());
+        for chunk in rows.chunks(BATCH) {
+            let keys: Vec<String> =
+                chunk.iter().map(|(s, r)| super::transfer::similarity_key(r.as_deref(), s)).collect();
+            let mut distinct_keys = keys.clone();
+            distinct_keys.sort();
+            distinct_keys.dedup();
+            let mut bank_ids: Vec<String> = chunk.iter().filter_map(|(s, _)| s.bank_id.clone()).collect();
+            bank_ids.sort();
+            bank_ids.dedup();
+            let (similar, by_bank_id) = self.transfers.transfers_like(&distinct_keys, &bank_ids).await?;
+            let waiting = self.waiting_for(chunk).await?;
+            for ((s, requisite_id), key) in chunk.iter().zip(keys) {
+                let account = account_key(requisite_id.as_deref(), &s.account);
+                let same_bank_id = s.bank_id.as_ref().and_then(|b| by_bank_id.get(&(account, b.clone())).cloned());
+                let candidates = match (requisite_id, s.direction) {
+                    (Some(id), super::transfer::Direction::Credit) => {
+                        let mut found =
+                            waiting.get(&(id.clone(), s.currency.clone(), s.amount)).cloned().unwrap_or_default();
+                        found.truncate(CANDIDATES as usize);
+                        found
+                    }
+                    _ => Vec::new(),
+                };
+                fetched.push(Fetched {
+                    same_bank_id,
+                    similar: similar.get(&key).cloned().unwrap_or_default(),
+                    candidates,
+                });
+            }
+        }
+        Ok(fetched)
+    }
+
+    /// The payments waiting for the amounts of these rows' credits, by requisite, currency and
+    /// amount.
+    async fn waiting_for(
+        &self,
+        rows: &[(Sighting, Option<String>)],
+    ) -> Result<HashMap<(String, String, i64), Vec<Payment>>> {
+        let mut amounts: HashMap<(String, String), Vec<i64>> = HashMap::new();
+        for (s, requisite_id) in rows {
+            if let (Some(id), super::transfer::Direction::Credit) = (requisite_id, s.direction) {
+                amounts.entry((id.clone(), s.currency.clone())).or_default().push(s.amount);
+            }
+        }
+        let mut waiting: HashMap<(String, String, i64), Vec<Payment>> = HashMap::new();
+        for ((requisite_id, currency), mut wanted) in amounts {
+            wanted.sort_unstable();
+            wanted.dedup();
+            for p in self.payments.waiting_for_amounts(&requisite_id, &currency, &wanted).await? {
+                waiting.entry((requisite_id.clone(), currency.clone(), p.amount)).or_default().push(p);
+            }
+        }
+        Ok(waiting)
     }
 
     /// Does what a decision says.
@@ -405,12 +572,22 @@ impl Reconciliation {
                 Err(e) => Err(e),
             };
         }
-        let detail = format!("amount {}, transfer {}", s.amount, s.reference.as_deref().unwrap_or("-"));
-        let audit = Audited { who, action: "incoming_matched", detail: Some(detail) };
-        let mut change = settle(&payment, s.amount, audit).seen_at(Some(version));
-        change.transfer = Some(TransferWrite::Record(Box::new(transfer)));
-        match self.engine.apply(payment, change).await {
-            Ok(_) => Ok(Outcome::Credited(request_id.to_string())),
+        let change = credit_change(&payment, transfer, version, who);
+        let result = self.engine.apply(payment, change).await;
+        self.credited(result, s, requisite_id, who).await
+    }
+
+    /// What a credit's result means for its transfer: credited, recorded before, or kept for
+    /// review (it may be a transfer seen before; its payment changed).
+    async fn credited(
+        &self,
+        result: Result<Payment>,
+        s: &Sighting,
+        requisite_id: Option<&str>,
+        who: &Who,
+    ) -> Result<Outcome> {
+        match result {
+            Ok(p) => Ok(Outcome::Credited(p.request_id)),
             Err(DomainError::Refused(Refusal::TransferAlreadyApplied)) => Ok(Outcome::AlreadyRecorded),
             Err(DomainError::Refused(Refusal::TransferSeenBefore)) => {
                 let kept =
@@ -438,20 +615,42 @@ impl Reconciliation {
         reason: Option<ReviewReason>,
         who: &Who,
     ) -> Result<bool> {
-        let transfer = recorded(s, requisite_id, state, reason, who);
-        let action = if state == TransferState::Listed { "transfer_listed" } else { "transfer_for_review" };
-        let place = s.line.map(|l| format!(" (line {l})")).unwrap_or_default();
-        let detail = format!(
-            "{} {} {} to {}{place}{}",
-            s.direction.code(),
-            s.amount,
-            s.currency,
-            s.account,
-            reason.map(|r| format!(": {}", r.code())).unwrap_or_default()
-        );
-        let audit = AuditEntry::new(who, action, Subject::Incoming, &transfer.id, transfer.recorded_ms).detail(detail);
+        let (transfer, audit) = kept(s, requisite_id, state, reason, who);
         Ok(self.transfers.record_transfer(&transfer, &audit).await?)
     }
+}
+
+/// A transfer that credits nothing by itself, with its audit row.
+fn kept(
+    s: &Sighting,
+    requisite_id: Option<&str>,
+    state: TransferState,
+    reason: Option<ReviewReason>,
+    who: &Who,
+) -> (Transfer, AuditEntry) {
+    let transfer = recorded(s, requisite_id, state, reason, who);
+    let action = if state == TransferState::Listed { "transfer_listed" } else { "transfer_for_review" };
+    let place = s.line.map(|l| format!(" (line {l})")).unwrap_or_default();
+    let detail = format!(
+        "{} {} {} to {}{place}{}",
+        s.direction.code(),
+        s.amount,
+        s.currency,
+        s.account,
+        reason.map(|r| format!(": {}", r.code())).unwrap_or_default()
+    );
+    let audit = AuditEntry::new(who, action, Subject::Incoming, &transfer.id, transfer.recorded_ms).detail(detail);
+    (transfer, audit)
+}
+
+/// The change that credits `payment` (seen at `version`) with `transfer`, recorded with it.
+fn credit_change<'a>(payment: &Payment, transfer: Transfer, version: i64, who: &'a Who) -> Change<'a> {
+    let s = &transfer.sighting;
+    let detail = format!("amount {}, transfer {}", s.amount, s.reference.as_deref().unwrap_or("-"));
+    let audit = Audited { who, action: "incoming_matched", detail: Some(detail) };
+    let mut change = settle(payment, s.amount, audit).seen_at(Some(version));
+    change.transfer = Some(TransferWrite::Record(Box::new(transfer)));
+    change
 }
 
 fn recorded(
@@ -480,9 +679,72 @@ fn similarity(row: &ProposedRow) -> String {
     super::transfer::similarity_key(row.requisite_id.as_deref(), &row.sighting)
 }
 
-fn credited(decision: &Decision) -> Option<String> {
-    match decision {
-        Decision::Credit { request_id, .. } => Some(request_id.clone()),
-        _ => None,
+/// How many statement rows are written in one transaction.
+const BATCH: usize = 500;
+/// How many batches are written at once (PostgreSQL writes them side by side; SQLite's one
+/// writer takes them in turn). Lanes and their reads stay under the pool's 16 connections.
+const LANES: usize = 3;
+
+fn lane_of(key: &str) -> usize {
+    use std::hash::{Hash, Hasher};
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    key.hash(&mut hasher);
+    (hasher.finish() % LANES as u64) as usize
+}
+/// How many rows' reads are in flight at once (per lane when writing).
+const READS_AT_ONCE: usize = 4;
+
+/// What applying a row does.
+enum Step {
+    Done(Outcome),
+    CarryOut,
+    KeepChanged,
+}
+
+/// What the store knows about one sighting.
+struct Fetched {
+    same_bank_id: Option<String>,
+    similar: Vec<Similar>,
+    candidates: Vec<Payment>,
+}
+
+fn known(requisite_id: Option<String>, fetched: Fetched, earlier: &[Option<String>], taken: &HashSet<String>) -> Known {
+    let mut similar = fetched.similar;
+    similar.extend(earlier.iter().map(|bank_id| Similar { id: String::new(), bank_id: bank_id.clone() }));
+    let taken =
+        fetched.candidates.iter().filter(|p| taken.contains(&p.request_id)).map(|p| p.request_id.clone()).collect();
+    Known { requisite_id, same_bank_id: fetched.same_bank_id, similar, candidates: fetched.candidates, taken }
+}
+
+/// A statement's rows as seen from the next one: the bank ids of the rows before it per
+/// similarity key and per account, and the payments they credit.
+#[derive(Default)]
+struct StatementView {
+    earlier: HashMap<String, Vec<Option<String>>>,
+    bank_ids: HashSet<(String, String)>,
+    credited: HashSet<String>,
+}
+
+impl StatementView {
+    fn known(&self, s: &Sighting, requisite_id: Option<String>, mut fetched: Fetched) -> Known {
+        let key = super::transfer::similarity_key(requisite_id.as_deref(), s);
+        let earlier = self.earlier.get(&key).map(Vec::as_slice).unwrap_or_default();
+        // The bank's id on an earlier line of the same file: the same transaction listed twice.
+        if let Some(bank_id) = &s.bank_id
+            && self.bank_ids.contains(&(account_key(requisite_id.as_deref(), &s.account), bank_id.clone()))
+        {
+            fetched.same_bank_id.get_or_insert_with(String::new);
+        }
+        known(requisite_id, fetched, earlier, &self.credited)
+    }
+
+    fn add(&mut self, row: &ProposedRow, decision: &Decision) {
+        self.earlier.entry(similarity(row)).or_default().push(row.sighting.bank_id.clone());
+        if let Some(bank_id) = &row.sighting.bank_id {
+            self.bank_ids.insert((account_key(row.requisite_id.as_deref(), &row.sighting.account), bank_id.clone()));
+        }
+        if let Decision::Credit { request_id, .. } = decision {
+            self.credited.insert(request_id.clone());
+        }
     }
 }

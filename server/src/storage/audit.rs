@@ -28,7 +28,33 @@ macro_rules! insert_audit {
         .await?;
     }};
 }
-pub(super) use insert_audit;
+/// Inserts many audit rows in one statement.
+macro_rules! insert_audits {
+    ($executor:expr, $dialect:expr, $entries:expr) => {{
+        let entries: &Vec<&crate::domain::audit::AuditEntry> = $entries;
+        if !entries.is_empty() {
+            let sql = format!(
+                "INSERT INTO audit_log (at_ms, actor, action, subject_kind, subject_id, state_before, state_after, detail) \
+                 VALUES {}",
+                $dialect.value_rows(entries.len(), 8)
+            );
+            let mut query = sqlx::query(&sql);
+            for e in entries {
+                query = query
+                    .bind(e.at_ms)
+                    .bind(e.actor.clone())
+                    .bind(e.action)
+                    .bind(e.subject.code())
+                    .bind(e.subject_id.clone())
+                    .bind(e.state_before.clone())
+                    .bind(e.state_after.clone())
+                    .bind(e.detail.clone());
+            }
+            query.execute($executor).await?;
+        }
+    }};
+}
+pub(super) use {insert_audit, insert_audits};
 
 #[derive(FromRow)]
 struct AuditRow {

@@ -43,6 +43,17 @@ impl Dialect {
     }
 }
 
+impl Dialect {
+    /// `n` placeholders for an `IN` list, the first numbered `from` (`$3, $4`), or `?` each on
+    /// SQLite (whose other placeholders in the statement must then be `?` too).
+    pub fn params(&self, from: usize, n: usize) -> String {
+        (0..n)
+            .map(|i| if self.anonymous_params { "?".to_string() } else { format!("${}", from + i) })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -54,5 +65,6 @@ mod tests {
         let anonymous = Dialect { anonymous_params: true, ..numbered };
         assert_eq!(anonymous.value_rows(2, 2), "(?, ?), (?, ?)");
         assert_eq!(numbered.value_rows(2, 2), "($1, $2), ($3, $4)");
+        assert_eq!((numbered.params(3, 2), anonymous.params(3, 2)), ("$3, $4".to_string(), "?, ?".to_string()));
     }
 }

@@ -27,6 +27,16 @@ pub(super) fn map_balance_violation(e: sqlx::Error) -> StoreError {
 macro_rules! write_entries {
     ($tx:expr, $dialect:expr, $entries:expr, $now:expr) => {{
         let entries: Vec<&crate::domain::ledger::LedgerEntry> = $entries;
+        super::ledger::insert_entries!($tx, $dialect, &entries, $now);
+        super::ledger::move_balances!($tx, entries);
+    }};
+}
+
+/// The entries' rows, without their balances (a batch of credits moves its balances once, at
+/// its end: [`move_balances`]).
+macro_rules! insert_entries {
+    ($tx:expr, $dialect:expr, $entries:expr, $now:expr) => {{
+        let entries: &Vec<&crate::domain::ledger::LedgerEntry> = $entries;
         if !entries.is_empty() {
             let sql = format!(
                 "INSERT INTO ledger_entries (project_id, currency, request_id, kind, amount_delta, locked_delta, created_ms) \
@@ -34,7 +44,7 @@ macro_rules! write_entries {
                 $dialect.value_rows(entries.len(), 7)
             );
             let mut query = sqlx::query(&sql);
-            for e in &entries {
+            for e in entries {
                 query = query
                     .bind(e.project_id.clone())
                     .bind(e.currency.clone())
@@ -46,7 +56,13 @@ macro_rules! write_entries {
             }
             query.execute(&mut **$tx).await?;
         }
-        for m in crate::domain::ledger::balance_moves(entries) {
+    }};
+}
+
+/// Moves the balances of `entries` (one update per project and currency).
+macro_rules! move_balances {
+    ($tx:expr, $entries:expr) => {{
+        for m in crate::domain::ledger::balance_moves($entries) {
             // The row first, then a relative update: both databases check a CHECK constraint on
             // the row an upsert proposes to insert, before the conflict makes it an update.
             sqlx::query(
@@ -71,7 +87,7 @@ macro_rules! write_entries {
         }
     }};
 }
-pub(super) use write_entries;
+pub(super) use {insert_entries, move_balances, write_entries};
 
 type EntryRow = (i64, String, String, Option<String>, String, i64, i64, i64);
 

@@ -5,6 +5,7 @@
 mod approvals;
 mod audit;
 mod banks;
+mod changes;
 mod dialect;
 mod direct;
 mod ledger;

@@ -385,21 +385,54 @@ macro_rules! payment_store {
                 row.map(|r| Ok((Payment::try_from(r.payment)?, Project::try_from(r.project)?))).transpose()
             }
 
-            async fn waiting_on_requisite(&self, requisite_id: &str, currency: &str, limit: i64) -> Result<Vec<Payment>> {
+            async fn waiting_on_requisite(
+                &self,
+                requisite_id: &str,
+                currency: &str,
+                amount: Option<i64>,
+                limit: i64,
+            ) -> Result<Vec<Payment>> {
+                // The condition is the partial index payments_waiting_funds's, word for word; the
+                // amount is its second column (an `OR` on it would read every waiting payment).
+                let amount_is = if amount.is_some() { "AND amount = $4" } else { "AND $4 IS NULL" };
                 let sql = format!(
-                    "SELECT {PAYMENT_COLUMNS} FROM payments WHERE requisite_id = $1 AND currency = $2 \
+                    "SELECT {PAYMENT_COLUMNS} FROM payments WHERE requisite_id = $1 AND currency = $2 {amount_is} \
                      AND (status = 'dispute' OR (status = 'processing' AND sub_status IN ('awaiting_confirm', 'paid'))) \
                      ORDER BY created_ms DESC LIMIT $3"
                 );
-                let rows: Vec<PaymentRow> =
-                    sqlx::query_as(&sql).bind(requisite_id).bind(currency).bind(limit).fetch_all(&self.pool).await?;
+                let rows: Vec<PaymentRow> = sqlx::query_as(&sql)
+                    .bind(requisite_id)
+                    .bind(currency)
+                    .bind(limit)
+                    .bind(amount)
+                    .fetch_all(&self.pool)
+                    .await?;
                 rows.into_iter().map(Payment::try_from).collect()
+            }
+
+            async fn waiting_for_amounts(&self, requisite_id: &str, currency: &str, amounts: &[i64]) -> Result<Vec<Payment>> {
+                if amounts.is_empty() {
+                    return Ok(Vec::new());
+                }
+                let (first, second) = if self.dialect.anonymous_params { ("?", "?") } else { ("$1", "$2") };
+                // The partial index payments_waiting_funds's condition, word for word.
+                let sql = format!(
+                    "SELECT {PAYMENT_COLUMNS} FROM payments WHERE requisite_id = {first} AND currency = {second} \
+                     AND amount IN ({}) \
+                     AND (status = 'dispute' OR (status = 'processing' AND sub_status IN ('awaiting_confirm', 'paid'))) \
+                     ORDER BY created_ms DESC",
+                    self.dialect.params(3, amounts.len())
+                );
+                let mut query = sqlx::query_as::<_, PaymentRow>(&sql).bind(requisite_id).bind(currency);
+                for amount in amounts {
+                    query = query.bind(amount);
+                }
+                query.fetch_all(&self.pool).await?.into_iter().map(Payment::try_from).collect()
             }
 
             async fn apply_change(&self, change: PaymentChange<'_>) -> Result<()> {
                 let p = change.payment;
-                let now = p.updated_ms;
-                let alone = change.supersede.is_empty()
+                                let alone = change.supersede.is_empty()
                     && change.callbacks.is_empty()
                     && change.receipt.is_none()
                     && !change.requisite_issued
@@ -414,45 +447,39 @@ macro_rules! payment_store {
                     return if updated.rows_affected() == 0 { Err(StoreError::Conflict) } else { Ok(()) };
                 }
                 let mut tx = self.writer.begin().await?;
-                let updated = payment_update!(p).execute(&mut *tx).await.map_err(map_hold_violation)?;
-                if updated.rows_affected() == 0 {
-                    return Err(StoreError::Conflict);
-                }
-                super::outbox::write_outbox!(&mut *tx, p, change.supersede, &change.callbacks, now);
-                if let Some(receipt) = &change.receipt {
-                    sqlx::query(
-                        "INSERT INTO receipts (id, request_id, content_type, size, data, uploaded_ms) VALUES ($1, $2, $3, $4, $5, $6)",
-                    )
-                    .bind(uuid::Uuid::new_v4().simple().to_string())
-                    .bind(&p.request_id)
-                    .bind(&receipt.content_type)
-                    .bind(receipt.data.len() as i64)
-                    .bind(receipt.data.clone())
-                    .bind(now)
-                    .execute(&mut *tx)
-                    .await?;
-                }
-                if change.requisite_issued
-                    && let Some(recipient) = &p.recipient
-                {
-                    sqlx::query("UPDATE requisites SET last_used_ms = $2 WHERE id = $1")
-                        .bind(&recipient.requisite_id)
-                        .bind(now)
-                        .execute(&mut *tx)
-                        .await?;
-                }
-                super::ledger::write_entries!(&mut tx, self.dialect, change.ledger.iter().collect::<Vec<_>>(), now);
-                if let Some(audit) = &change.audit {
-                    super::audit::insert_audit!(&mut *tx, audit);
-                }
-                if let Some(write) = &change.transfer {
-                    super::transfers::write_transfer!(tx, self.dialect, write);
-                }
-                if let Some(decision) = &change.approval {
-                    super::approvals::end_approval!(tx, decision);
-                }
+                Self::write_change(&mut tx, self.dialect, &change, None).await?;
                 tx.commit().await?;
                 Ok(())
+            }
+
+            async fn apply_changes(&self, changes: &[PaymentChange<'_>]) -> Result<Vec<Result<()>>> {
+                // The usual case, every change goes through: one transaction, each payment row
+                // and its checks written in turn, the rest once for all at the end.
+                let mut tx = self.writer.begin().await?;
+                if Self::write_batch(&mut tx, self.dialect, changes).await? {
+                    tx.commit().await?;
+                    return Ok(changes.iter().map(|_| Ok(())).collect());
+                }
+                tx.rollback().await?;
+                // One failed: again, each change in a savepoint of its own, so the one that
+                // fails leaves nothing behind and the others stand (one commit for all).
+                let mut tx = self.writer.begin().await?;
+                let mut outcomes = Vec::with_capacity(changes.len());
+                for change in changes {
+                    let mut savepoint = sqlx::Acquire::begin(&mut tx).await?;
+                    match Self::write_change(&mut savepoint, self.dialect, change, None).await {
+                        Ok(()) => {
+                            savepoint.commit().await?;
+                            outcomes.push(Ok(()));
+                        }
+                        Err(e) => {
+                            savepoint.rollback().await?;
+                            outcomes.push(Err(e));
+                        }
+                    }
+                }
+                tx.commit().await?;
+                Ok(outcomes)
             }
 
             async fn insert_payout(
@@ -654,6 +681,7 @@ macro_rules! payment_update {
         .bind($p.recipient.as_ref().map(|r| r.requisite_id.as_str()))
     };
 }
+pub(super) use payment_update;
 
 /// What the sealed receiver numbers are (bound into their seals).
 const RECEIVER_PAN: &str = "payments.receiver_pan_sealed";

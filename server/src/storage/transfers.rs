@@ -4,6 +4,8 @@
 //! is credited by one transfer, and — without bank ids to tell them apart — a similar transfer
 //! recorded meanwhile refuses the credit.
 
+use std::collections::HashMap;
+
 use async_trait::async_trait;
 use sqlx::{FromRow, Postgres, Sqlite};
 
@@ -23,67 +25,169 @@ pub(super) const TRANSFER_COLUMNS: &str = "id, source, statement_id, line, accou
 macro_rules! insert_transfer {
     ($executor:expr, $transfer:expr) => {{
         let t: &crate::domain::transfer::Transfer = $transfer;
-        let s = &t.sighting;
-        sqlx::query(
-            "INSERT INTO transfers (id, source, statement_id, line, account, requisite_id, account_key, booked_on, \
-               booked_ms, amount, currency, direction, counterparty, reference, bank_id, similarity, state, reason, \
-               request_id, recorded_by, recorded_ms, decided_by, decided_ms, note) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, \
-               $22, $23, $24) ON CONFLICT DO NOTHING",
-        )
-        .bind(&t.id)
-        .bind(s.source.code())
-        .bind(&s.statement_id)
-        .bind(s.line.map(|l| l as i64))
-        .bind(&s.account)
-        .bind(&t.requisite_id)
-        .bind(t.account_key())
-        .bind(&s.booked_on)
-        .bind(s.booked_ms)
-        .bind(s.amount)
-        .bind(&s.currency)
-        .bind(s.direction.code())
-        .bind(&s.counterparty)
-        .bind(&s.reference)
-        .bind(&s.bank_id)
-        .bind(t.similarity())
-        .bind(t.state.code())
-        .bind(t.reason.map(|r| r.code()))
-        .bind(&t.request_id)
-        .bind(&t.recorded_by)
-        .bind(t.recorded_ms)
-        .bind(&t.decided_by)
-        .bind(t.decided_ms)
-        .bind(&t.note)
-        .execute($executor)
-        .await?
-        .rows_affected()
-            == 1
+        let sql = format!(
+            "{} VALUES {} ON CONFLICT DO NOTHING",
+            super::transfers::TRANSFER_INSERT,
+            super::transfers::TRANSFER_VALUES
+        );
+        let query = sqlx::query(&sql);
+        super::transfers::bind_transfer!(query, t).execute($executor).await?.rows_affected() == 1
     }};
 }
-pub(super) use insert_transfer;
+
+/// Inserts many transfers in one statement; how many were new (one recorded before — the same
+/// bank id, the same statement line — is skipped).
+macro_rules! insert_transfers {
+    ($executor:expr, $dialect:expr, $transfers:expr) => {{
+        let transfers: &Vec<&crate::domain::transfer::Transfer> = $transfers;
+        if transfers.is_empty() {
+            0
+        } else {
+            let sql = format!(
+                "{} VALUES {} ON CONFLICT DO NOTHING",
+                super::transfers::TRANSFER_INSERT,
+                $dialect.value_rows(transfers.len(), 24)
+            );
+            let mut query = sqlx::query(&sql);
+            for t in transfers {
+                query = super::transfers::bind_transfer!(query, t);
+            }
+            query.execute($executor).await?.rows_affected()
+        }
+    }};
+}
+
+/// Binds a transfer's 24 columns, in [`TRANSFER_INSERT`]'s order.
+macro_rules! bind_transfer {
+    ($query:expr, $t:expr) => {{
+        let t: &crate::domain::transfer::Transfer = $t;
+        let s = &t.sighting;
+        $query
+            .bind(t.id.clone())
+            .bind(s.source.code())
+            .bind(s.statement_id.clone())
+            .bind(s.line.map(|l| l as i64))
+            .bind(s.account.clone())
+            .bind(t.requisite_id.clone())
+            .bind(t.account_key())
+            .bind(s.booked_on.clone())
+            .bind(s.booked_ms)
+            .bind(s.amount)
+            .bind(s.currency.clone())
+            .bind(s.direction.code())
+            .bind(s.counterparty.clone())
+            .bind(s.reference.clone())
+            .bind(s.bank_id.clone())
+            .bind(t.similarity())
+            .bind(t.state.code())
+            .bind(t.reason.map(|r| r.code()))
+            .bind(t.request_id.clone())
+            .bind(t.recorded_by.clone())
+            .bind(t.recorded_ms)
+            .bind(t.decided_by.clone())
+            .bind(t.decided_ms)
+            .bind(t.note.clone())
+    }};
+}
+
+pub(super) const TRANSFER_INSERT: &str = "INSERT INTO transfers (id, source, statement_id, line, account, requisite_id, \
+    account_key, booked_on, booked_ms, amount, currency, direction, counterparty, reference, bank_id, similarity, state, \
+    reason, request_id, recorded_by, recorded_ms, decided_by, decided_ms, note)";
+pub(super) const TRANSFER_VALUES: &str = "($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, \
+    $18, $19, $20, $21, $22, $23, $24)";
+
+/// Two bank ids, both given and different, tell two transfers apart; anything less may be the
+/// same transfer.
+pub(super) fn told_apart(ours: &Option<String>, theirs: &Option<String>) -> bool {
+    matches!((ours, theirs), (Some(a), Some(b)) if a != b)
+}
+
+/// Checks a batch's new transfers at once, inside its transaction: their similarity keys
+/// locked (PostgreSQL, in order, so batches side by side never wait on each other in a
+/// circle), then none may be a transfer recorded before or earlier in the batch. False when
+/// one may be: the batch is then written change by change.
+macro_rules! precheck_transfers {
+    ($tx:expr, $dialect:expr, $transfers:expr) => {{
+        let transfers: &Vec<&crate::domain::transfer::Transfer> = $transfers;
+        let mut keys: Vec<String> = transfers.iter().map(|t| t.similarity()).collect();
+        keys.sort();
+        keys.dedup();
+        if keys.is_empty() {
+            true
+        } else {
+            if !$dialect.transfer_lock.is_empty() {
+                let sql = format!(
+                    "SELECT pg_advisory_xact_lock(hashtext(k)) FROM (VALUES {}) AS v(k) ORDER BY k",
+                    $dialect.value_rows(keys.len(), 1)
+                );
+                let mut query = sqlx::query(&sql);
+                for key in &keys {
+                    query = query.bind(key.clone());
+                }
+                query.execute(&mut **$tx).await?;
+            }
+            let sql = format!(
+                "SELECT similarity, bank_id FROM transfers WHERE similarity IN ({})",
+                $dialect.params(1, keys.len())
+            );
+            let mut query = sqlx::query_as::<_, (String, Option<String>)>(&sql);
+            for key in &keys {
+                query = query.bind(key.clone());
+            }
+            let mut seen: std::collections::HashMap<String, Vec<Option<String>>> = std::collections::HashMap::new();
+            for (key, bank_id) in query.fetch_all(&mut **$tx).await? {
+                seen.entry(key).or_default().push(bank_id);
+            }
+            let mut clear = true;
+            for t in transfers {
+                let before = seen.entry(t.similarity()).or_default();
+                if before.iter().any(|theirs| !super::transfers::told_apart(&t.sighting.bank_id, theirs)) {
+                    clear = false;
+                    break;
+                }
+                before.push(t.sighting.bank_id.clone());
+            }
+            clear
+        }
+    }};
+}
+
+pub(super) use {bind_transfer, insert_transfer, insert_transfers, precheck_transfers};
 
 /// Writes the transfer a change credits, inside the change's transaction (see the module's
 /// rules); a transfer that may not credit refuses the whole change.
 macro_rules! write_transfer {
     ($tx:expr, $dialect:expr, $write:expr) => {{
+        let mut none: Option<&mut Vec<&crate::domain::transfer::Transfer>> = None;
+        super::transfers::write_transfer!($tx, $dialect, $write, none)
+    }};
+    // With `deferred` (`Option<&mut Vec<&Transfer>>`): a new transfer is checked now and
+    // inserted with the batch's others at its end.
+    ($tx:expr, $dialect:expr, $write:expr, $deferred:expr) => {{
         use crate::domain::error::Refusal;
         use crate::domain::ports::{StoreError, TransferWrite};
         match $write {
             TransferWrite::Record(t) => {
-                let key = t.similarity();
-                if !$dialect.transfer_lock.is_empty() {
-                    sqlx::query($dialect.transfer_lock).bind(&key).execute(&mut *$tx).await?;
-                }
-                let recorded: Vec<(Option<String>,)> =
-                    sqlx::query_as("SELECT bank_id FROM transfers WHERE similarity = $1").bind(&key).fetch_all(&mut *$tx).await?;
-                let ours = &t.sighting.bank_id;
-                let told_apart = |theirs: &Option<String>| matches!((ours, theirs), (Some(a), Some(b)) if a != b);
-                if recorded.iter().any(|(theirs,)| !told_apart(theirs)) {
-                    return Err(StoreError::Refused(Refusal::TransferSeenBefore));
-                }
-                if !super::transfers::insert_transfer!(&mut *$tx, t) {
-                    return Err(StoreError::Refused(Refusal::TransferAlreadyApplied));
+                match $deferred.as_mut() {
+                    // A batch checked its transfers before its changes (`precheck_transfers`).
+                    Some(deferred) => deferred.push(t.as_ref()),
+                    None => {
+                        let key = t.similarity();
+                        if !$dialect.transfer_lock.is_empty() {
+                            sqlx::query($dialect.transfer_lock).bind(&key).execute(&mut *$tx).await?;
+                        }
+                        let recorded: Vec<(Option<String>,)> =
+                            sqlx::query_as("SELECT bank_id FROM transfers WHERE similarity = $1")
+                                .bind(&key)
+                                .fetch_all(&mut *$tx)
+                                .await?;
+                        if recorded.iter().any(|(theirs,)| !super::transfers::told_apart(&t.sighting.bank_id, theirs)) {
+                            return Err(StoreError::Refused(Refusal::TransferSeenBefore));
+                        }
+                        if !super::transfers::insert_transfer!(&mut *$tx, t) {
+                            return Err(StoreError::Refused(Refusal::TransferAlreadyApplied));
+                        }
+                    }
                 }
             }
             TransferWrite::Credit { id, from, request_id, decided_by, at_ms, note } => {
@@ -215,6 +319,20 @@ macro_rules! transfer_store {
                 Ok(true)
             }
 
+            async fn record_transfers(&self, transfers: &[(Transfer, AuditEntry)]) -> Result<Vec<bool>> {
+                let mut tx = self.writer.begin().await?;
+                let mut recorded = Vec::with_capacity(transfers.len());
+                for (t, audit) in transfers {
+                    let new = insert_transfer!(&mut *tx, t);
+                    if new {
+                        insert_audit!(&mut *tx, audit);
+                    }
+                    recorded.push(new);
+                }
+                tx.commit().await?;
+                Ok(recorded)
+            }
+
             async fn transfer(&self, id: &str) -> Result<Option<Transfer>> {
                 let sql = format!("SELECT {TRANSFER_COLUMNS} FROM transfers WHERE id = $1");
                 let row: Option<TransferRow> = sqlx::query_as(&sql).bind(id).fetch_optional(&self.pool).await?;
@@ -236,6 +354,42 @@ macro_rules! transfer_store {
                         .fetch_all(&self.pool)
                         .await?;
                 Ok(rows.into_iter().map(|(id, bank_id)| Similar { id, bank_id }).collect())
+            }
+
+            async fn transfers_like(
+                &self,
+                similarities: &[String],
+                bank_ids: &[String],
+            ) -> Result<(HashMap<String, Vec<Similar>>, HashMap<(String, String), String>)> {
+                let mut similar: HashMap<String, Vec<Similar>> = HashMap::new();
+                if !similarities.is_empty() {
+                    let sql = format!(
+                        "SELECT similarity, id, bank_id FROM transfers WHERE similarity IN ({})",
+                        self.dialect.params(1, similarities.len())
+                    );
+                    let mut query = sqlx::query_as::<_, (String, String, Option<String>)>(&sql);
+                    for key in similarities {
+                        query = query.bind(key);
+                    }
+                    for (key, id, bank_id) in query.fetch_all(&self.pool).await? {
+                        similar.entry(key).or_default().push(Similar { id, bank_id });
+                    }
+                }
+                let mut by_bank_id = HashMap::new();
+                if !bank_ids.is_empty() {
+                    let sql = format!(
+                        "SELECT account_key, bank_id, id FROM transfers WHERE bank_id IN ({})",
+                        self.dialect.params(1, bank_ids.len())
+                    );
+                    let mut query = sqlx::query_as::<_, (String, String, String)>(&sql);
+                    for bank_id in bank_ids {
+                        query = query.bind(bank_id);
+                    }
+                    for (account_key, bank_id, id) in query.fetch_all(&self.pool).await? {
+                        by_bank_id.insert((account_key, bank_id), id);
+                    }
+                }
+                Ok((similar, by_bank_id))
             }
 
             async fn transfers_in_review(&self, limit: i64) -> Result<Vec<Transfer>> {

@@ -440,7 +440,95 @@ async fn statements_in_every_format_are_read(backend: Backend) {
     assert_eq!(app.count_rows("transfers").await, before);
 }
 
+/// One file listing the same transfer twice credits once (the second line waits for a person),
+/// and two operators applying the same check at the same moment credit once.
+async fn a_statement_credits_once_however_it_is_applied(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let (alice, bob) = two_operators(&app).await;
+    card_with_account(&app, CARD, ACCOUNT).await;
+    let (p1, _) = payin(&app, "p1", 150_000).await;
+    let (p2, _) = payin(&app, "p2", 160_000).await;
+    let rows = csv(&[(&today(), "1500.00", ""), (&today(), "1500.00", ""), (&today(), "1600.00", "B-2")]);
+    let (check, id) = alice.upload("twice.csv", &rows).await;
+    assert!(
+        check.html.contains(&format!("credits {p1}")) && check.html.contains(&format!("credits {p2}")),
+        "{}",
+        check.html
+    );
+    assert!(check.html.contains("1 go to the review list"), "the second line may be the first: {}", check.html);
+    let id = id.unwrap();
+    let (a, b) = tokio::join!(alice.apply(&id), bob.apply(&id));
+    let credited: usize = [&a.html, &b.html]
+        .iter()
+        .map(|h| {
+            let at = h.find(" payments credited").unwrap_or_else(|| panic!("{h}"));
+            h[..at].rsplit(|c: char| !c.is_ascii_digit()).next().unwrap().parse::<usize>().unwrap()
+        })
+        .sum();
+    assert_eq!(credited, 2, "two payments, credited once between both applies");
+    assert_eq!(balance(&app).await, 310_000);
+    assert_eq!((status(&app, "p1").await, status(&app, "p2").await), ("success".into(), "success".into()));
+    assert_eq!(app.count_rows("transfers").await, 3, "each line recorded once");
+    assert!(app.stores.ledger.verify().await.unwrap().is_empty());
+}
+
+/// The store's batch of changes (a statement's credits): when one change fails, the others
+/// stand and the one that failed leaves nothing behind; the same bank id twice in one file is
+/// one transfer.
+async fn a_batch_keeps_the_changes_that_went_through(backend: Backend) {
+    use kassa::domain::payment::PaymentState;
+    use kassa::domain::ports::PaymentChange;
+    let app = spawn_app(backend).await;
+    card_with_account(&app, CARD, ACCOUNT).await;
+    let (p1, _) = payin(&app, "p1", 150_000).await;
+    let (p2, _) = payin(&app, "p2", 160_000).await;
+    let success = |p: &kassa::domain::payment::Payment, version: i64| {
+        let mut next = p.clone();
+        next.state = PaymentState::Success;
+        next.version = version;
+        next.updated_ms = now_ms();
+        next
+    };
+    let (a, b) =
+        (app.services.lookup.by_request_id(&p1).await.unwrap(), app.services.lookup.by_request_id(&p2).await.unwrap());
+    // The second is written over a version that is not the one stored: it fails.
+    let (next_a, next_b) = (success(&a, a.version + 1), success(&b, b.version + 5));
+    let change = |before, next| PaymentChange {
+        payment: next,
+        supersede: &[],
+        callbacks: Vec::new(),
+        receipt: None,
+        requisite_issued: false,
+        ledger: kassa::domain::ledger::entries_for_change(before, next),
+        audit: None,
+        transfer: None,
+        approval: None,
+    };
+    let outcomes = app.stores.payments.apply_changes(&[change(&a, &next_a), change(&b, &next_b)]).await.unwrap();
+    assert!(outcomes[0].is_ok() && outcomes[1].is_err(), "{outcomes:?}");
+    assert_eq!(
+        (status(&app, "p1").await, status(&app, "p2").await),
+        ("success".into(), "processing:awaiting_confirm".into())
+    );
+    assert_eq!(balance(&app).await, 150_000, "the credit that stood moved the balance, the other nothing");
+    assert!(app.stores.ledger.verify().await.unwrap().is_empty());
+
+    // One bank transaction listed twice in a file (a second page of the same export).
+    add_operator(&app, "alice").await;
+    let alice = Browser::new(&app);
+    alice.log_in("alice", PASSWORD).await;
+    let (check, _) =
+        alice.upload("twice.csv", &csv(&[(&today(), "1600.00", "B-9"), (&today(), "1600.00", "B-9")])).await;
+    assert!(
+        check.html.contains(&format!("credits {p2}")) && check.html.contains("recorded before: nothing to do"),
+        "{}",
+        check.html
+    );
+}
+
 both_backends!(
+    a_batch_keeps_the_changes_that_went_through,
+    a_statement_credits_once_however_it_is_applied,
     a_transfer_typed_in_then_read_from_a_statement_credits_once,
     apply_refuses_rows_that_changed_since_the_check,
     equal_transfers_are_told_apart_by_bank_ids_or_by_a_person,

@@ -88,8 +88,6 @@ struct Transaction {
 struct Refs {
     #[serde(rename = "AcctSvcrRef")]
     servicer_ref: Option<String>,
-    #[serde(rename = "EndToEndId")]
-    end_to_end: Option<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]
@@ -415,7 +413,8 @@ fn reference(entry: &Entry) -> Option<String> {
     collapse(&unstructured).or_else(|| entry.additional_info.as_deref().and_then(collapse))
 }
 
-/// The servicer's reference of the entry, else of its transaction, else the end-to-end id.
+/// The servicer's reference of the entry, else of its transaction. Not the end-to-end id: the
+/// payer writes it (an invoice number, `NOTPROVIDED`), so two transfers may share one.
 fn entry_bank_id(entry: &Entry) -> Option<String> {
     let refs = transaction(entry).and_then(|transaction| transaction.refs.as_ref());
     entry
@@ -423,5 +422,4 @@ fn entry_bank_id(entry: &Entry) -> Option<String> {
         .as_deref()
         .and_then(bank_id)
         .or_else(|| refs.and_then(|refs| refs.servicer_ref.as_deref()).and_then(bank_id))
-        .or_else(|| refs.and_then(|refs| refs.end_to_end.as_deref()).and_then(bank_id))
 }

@@ -249,7 +249,9 @@ fn row(entry: &StatementLine, line: usize, account: &str, currency: &(String, u3
         direction,
         counterparty,
         reference,
-        bank_id: entry.bank_ref.as_deref().and_then(bank_id).or_else(|| bank_id(&entry.customer_ref)),
+        // The bank's reference (after `//`) only: the customer reference is the payer's (an invoice
+        // number), so two transfers may share one.
+        bank_id: entry.bank_ref.as_deref().and_then(bank_id),
     })
 }
 
