@@ -46,6 +46,18 @@ impl Browser {
         Browser { client, base: app.url("") }
     }
 
+    /// A browser connecting from another local address (127.0.0.2: another client as the
+    /// server sees it).
+    pub fn from_address(app: &TestApp, address: std::net::IpAddr) -> Self {
+        let client = reqwest::Client::builder()
+            .cookie_store(true)
+            .redirect(reqwest::redirect::Policy::none())
+            .local_address(address)
+            .build()
+            .unwrap();
+        Browser { client, base: app.url("") }
+    }
+
     pub async fn page(response: reqwest::Response) -> Page {
         let status = response.status().as_u16();
         let headers = response.headers().clone();

@@ -18,7 +18,8 @@ use crate::http::shared::limits::{PeerIp, RateLimiter};
 use crate::secret::Secret;
 use app::model::{ActionForm, Block, ConsoleNotice, FieldKind, FormField};
 
-/// Failed-login brakes, per login and per address.
+/// Failed-login brakes, per login from one address and per address: only failed attempts
+/// spend them, so someone guessing elsewhere never keeps the owner of a login out (issue 28).
 pub struct LoginLimits {
     by_login: RateLimiter,
     by_address: RateLimiter,
@@ -26,7 +27,7 @@ pub struct LoginLimits {
 
 impl Default for LoginLimits {
     fn default() -> Self {
-        // 5 attempts per login and 20 per address at once, then one every 12 s / 3 s.
+        // 5 failures per login and address and 20 per address at once, then one every 12 s / 3 s.
         LoginLimits {
             by_login: RateLimiter::with_rate(1.0 / 12.0, 5),
             by_address: RateLimiter::with_rate(1.0 / 3.0, 20),
@@ -147,8 +148,9 @@ pub async fn login(
     let login = form.login.unwrap_or_default().trim().to_string();
     let password = Secret::new(form.password.unwrap_or_default());
     let address = peer.map(|p| p.to_string()).unwrap_or_default();
-    let limited = state.login_limits.by_address.check(&address).is_err()
-        || state.login_limits.by_login.check(&format!("{}:{}", console.audience.code(), login.to_lowercase())).is_err();
+    let login_key = format!("{}:{}@{address}", console.audience.code(), login.to_lowercase());
+    let brakes = &state.login_limits;
+    let limited = brakes.by_address.blocked(&address).is_some() || brakes.by_login.blocked(&login_key).is_some();
     if limited {
         tracing::warn!(audience = console.audience.code(), "console login slowed down");
         let mut r = refused(StatusCode::TOO_MANY_REQUESTS, "console-login-slow-down").await;
@@ -158,6 +160,7 @@ pub async fn login(
     match state.services.users.authenticate(console.audience, &login, &password).await {
         Ok(Some(user)) => start_session(state, session, console, headers, &user).await,
         Ok(None) => {
+            let _ = (brakes.by_address.check(&address), brakes.by_login.check(&login_key));
             tracing::info!(audience = console.audience.code(), "console login refused");
             refused(StatusCode::UNAUTHORIZED, "console-login-wrong").await
         }

@@ -39,6 +39,14 @@ impl RateLimiter {
         }
     }
 
+    /// Whether `key`'s bucket is empty now (how long until a token is there), taking nothing.
+    pub fn blocked(&self, key: &str) -> Option<RetryAfter> {
+        let buckets = self.buckets.lock().expect("rate limiter lock");
+        let (tokens, last) = buckets.get(key)?;
+        let tokens = (tokens + last.elapsed().as_secs_f64() * self.rate_per_s).min(self.burst);
+        (tokens < 1.0).then(|| RetryAfter(((1.0 - tokens) / self.rate_per_s).ceil().max(1.0) as u64))
+    }
+
     /// Takes a token of `key`'s bucket, or says how long until one is there.
     pub fn check(&self, key: &str) -> Result<(), RetryAfter> {
         let mut buckets = self.buckets.lock().expect("rate limiter lock");
@@ -75,6 +83,15 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PeerIp {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_bucket_is_looked_at_without_spending_it() {
+        let limiter = RateLimiter::with_rate(0.001, 2);
+        assert!(limiter.blocked("k").is_none(), "an unknown key is not blocked");
+        assert!(limiter.check("k").is_ok() && limiter.blocked("k").is_none());
+        assert!(limiter.check("k").is_ok());
+        assert!(limiter.blocked("k").is_some() && limiter.blocked("other").is_none());
+    }
 
     #[test]
     fn rate_limiter_allows_the_burst_then_refuses_with_retry_after() {
