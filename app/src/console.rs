@@ -184,20 +184,35 @@ fn TableView(table: Table) -> impl IntoView {
         return view! { <p class="empty">{table.caption} ": " {table.empty}</p> }.into_any();
     }
     let region = table.caption.clone();
+    let labels = table.headers.clone();
+    // Roles spelled out: on a phone the rows are laid out as cards (CSS), which takes a
+    // table's own semantics away in some browsers; each cell carries its column's name.
     view! {
         <div class="table-wrap" role="region" aria-label=region tabindex="0">
-            <table>
+            <table role="table">
                 <caption>{table.caption}</caption>
-                <thead>
-                    <tr>{table.headers.into_iter().map(|h| view! { <th scope="col">{h}</th> }).collect_view()}</tr>
+                <thead role="rowgroup">
+                    <tr role="row">
+                        {table.headers.into_iter().map(|h| view! { <th scope="col" role="columnheader">{h}</th> }).collect_view()}
+                    </tr>
                 </thead>
-                <tbody>
+                <tbody role="rowgroup">
                     {table
                         .rows
                         .into_iter()
                         .map(|row| {
+                            let labels = labels.clone();
                             view! {
-                                <tr>{row.into_iter().map(|c| view! { <td><CellView cell=c/></td> }).collect_view()}</tr>
+                                <tr role="row">
+                                    {row
+                                        .into_iter()
+                                        .enumerate()
+                                        .map(|(i, c)| {
+                                            let label = labels.get(i).cloned().unwrap_or_default();
+                                            view! { <td role="cell" data-label=label><CellView cell=c/></td> }
+                                        })
+                                        .collect_view()}
+                                </tr>
                             }
                         })
                         .collect_view()}
