@@ -378,7 +378,7 @@ pub struct StoredStatement {
     pub uploaded_by: String,
     pub uploaded_ms: i64,
     pub applied: Option<(String, i64)>,
-    pub rows: Vec<super::reconciliation::ProposedRow>,
+    pub rows: Vec<super::transfer::ProposedRow>,
 }
 
 /// Credits waiting for a second operator.

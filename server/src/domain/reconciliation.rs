@@ -8,7 +8,6 @@
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 
-use serde::{Deserialize, Serialize};
 use tokio::sync::Mutex;
 
 use super::approval::{Approval, ApprovalKind, CreditLimits, needs_second_operator};
@@ -27,14 +26,7 @@ use super::transfer::{
     Decision, Known, ReviewReason, Sighting, Similar, Source, Transfer, TransferState, account_key, decide,
     normalize_account, waits_for_funds,
 };
-
-/// A statement row as checked: the transfer, the requisite it is of, and what it is to do.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct ProposedRow {
-    pub sighting: Sighting,
-    pub requisite_id: Option<String>,
-    pub decision: Decision,
-}
+pub use super::transfer::{ProposedRow, ReportRow};
 
 /// What a transfer did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -58,23 +50,6 @@ pub enum Outcome {
 pub struct ReviewItem {
     pub transfer: Transfer,
     pub candidates: Vec<Payment>,
-}
-
-/// One requisite's day, for the reconciliation report.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct ReportRow {
-    pub requisite_id: String,
-    pub day: String,
-    pub currency: String,
-    /// Payins it served that day, and the amount the ledger credited for them (succeeded).
-    pub expected_count: i64,
-    pub credited_amount: i64,
-    /// Transfers in: all, and those that credited a payment.
-    pub received_amount: i64,
-    pub matched_amount: i64,
-    /// Transfers in that credited nothing (in review or dismissed), and money out.
-    pub unmatched_in_amount: i64,
-    pub out_amount: i64,
 }
 
 /// A transfer typed in by an operator or reported through the API.

@@ -350,6 +350,31 @@ pub fn decide(s: &Sighting, known: &Known) -> Decision {
     }
 }
 
+/// A statement row as checked: the transfer, the requisite it is of, and what it is to do.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProposedRow {
+    pub sighting: Sighting,
+    pub requisite_id: Option<String>,
+    pub decision: Decision,
+}
+
+/// One requisite's day, for the reconciliation report.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReportRow {
+    pub requisite_id: String,
+    pub day: String,
+    pub currency: String,
+    /// Payins it served that day, and the amount the ledger credited for them (succeeded).
+    pub expected_count: i64,
+    pub credited_amount: i64,
+    /// Transfers in: all, and those that credited a payment.
+    pub received_amount: i64,
+    pub matched_amount: i64,
+    /// Transfers in that credited nothing (in review or dismissed), and money out.
+    pub unmatched_in_amount: i64,
+    pub out_amount: i64,
+}
+
 /// Payins a requisite served on a day (from the payments): how many, and the amount credited
 /// for those that succeeded (the ledger's side of the report).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -363,8 +388,7 @@ pub struct RequisiteDay {
 
 /// The reconciliation report: per requisite, day and currency, what the ledger credited for its
 /// payments and what its transfers brought, matched and did not.
-pub fn report(served: Vec<RequisiteDay>, transfers: &[Transfer]) -> Vec<super::reconciliation::ReportRow> {
-    use super::reconciliation::ReportRow;
+pub fn report(served: Vec<RequisiteDay>, transfers: &[Transfer]) -> Vec<ReportRow> {
     let mut rows: Vec<ReportRow> = served
         .into_iter()
         .map(|d| ReportRow {

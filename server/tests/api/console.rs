@@ -562,7 +562,9 @@ async fn merchant_pages_exports_and_new_keys_work(backend: Backend) {
 
     // Keyset pages: 50 rows each, newest first, no row twice.
     let rows = |html: &str| -> Vec<String> {
-        html.match_indices("<td><a href=\"/merchant/payments/")
+        // A row's first cell links to the payment (the cell carries its column's label).
+        html.match_indices("\"><a href=\"/merchant/payments/")
+            .filter(|(i, _)| html[..*i].rfind('<').is_some_and(|td| html[td..].starts_with("<td")))
             .map(|(i, m)| html[i + m.len()..i + m.len() + 32].to_string())
             .collect()
     };
