@@ -151,7 +151,8 @@ test('operator: the review list — a transfer dismissed, another attached and a
   await expect(alice.getByRole('status')).toContainText('made before the payment existed');
   // The row of this amount (another run's rows list this payment among their candidates).
   const shown = major(amount).replace(/\B(?=(\d{3})+\.)/g, ',');
-  const amountCell = alice.getByRole('cell', { name: new RegExp(`^${shown}\\sRUB$`) });
+  // On a phone a cell's name starts with its column's label ("Amount 2,958.91 RUB").
+  const amountCell = alice.getByRole('cell', { name: new RegExp(`(^|\\s)${shown}\\sRUB$`) });
   const row = alice.getByRole('table', { name: 'Transfers waiting for a person' }).getByRole('row').filter({ hasText: '2020-01-01' }).filter({ has: amountCell });
   const attach = row.getByRole('form', { name: 'Attach to payment' });
   await attach.getByRole('combobox').selectOption(payin.request_id);

@@ -325,14 +325,28 @@ impl Reconciliation {
         let mut items = Vec::new();
         for transfer in self.transfers.transfers_in_review(limit).await? {
             let candidates = match &transfer.requisite_id {
-                Some(id) => {
-                    self.payments.waiting_on_requisite(id, &transfer.sighting.currency, None, CANDIDATES).await?
-                }
+                Some(id) => self.candidates(id, &transfer.sighting).await?,
                 None => Vec::new(),
             };
             items.push(ReviewItem { transfer, candidates });
         }
         Ok(items)
+    }
+
+    /// The payments of a requisite a person may attach a transfer to: those waiting for its
+    /// exact amount first, then the others waiting in its currency, newest first.
+    async fn candidates(&self, requisite_id: &str, s: &Sighting) -> Result<Vec<Payment>> {
+        let payments = &self.payments;
+        let mut found = payments.waiting_on_requisite(requisite_id, &s.currency, Some(s.amount), CANDIDATES).await?;
+        for p in payments.waiting_on_requisite(requisite_id, &s.currency, None, CANDIDATES).await? {
+            if found.len() as i64 >= CANDIDATES {
+                break;
+            }
+            if !found.iter().any(|f| f.request_id == p.request_id) {
+                found.push(p);
+            }
+        }
+        Ok(found)
     }
 
     /// How many transfers wait for a person (at most `limit`).
