@@ -260,6 +260,12 @@ pub fn BlockView(block: Block) -> impl IntoView {
     match block {
         Block::Heading(h) => view! { <h2>{h}</h2> }.into_any(),
         Block::Paragraph(p) => view! { <p>{p}</p> }.into_any(),
+        Block::Link { href, text } => view! {
+            <p class="way-out">
+                <a class="button" href=href>{text}</a>
+            </p>
+        }
+        .into_any(),
         Block::Facts(facts) => view! {
             <dl class="facts">
                 {facts

@@ -140,6 +140,8 @@ pub fn render_console(frame: crate::model::ConsoleFrame, blocks: Vec<crate::mode
     let owner = Owner::new_root(Some(Arc::new(hydration_context::SsrSharedContext::new())));
     let html = owner.with(|| {
         let title = frame.title.clone();
+        // One text node: several would be written with `<!>` markers, which a tab shows.
+        let tab_title = format!("{title} · {}", frame.console_name);
         let notice = frame.notice.clone();
         let lang = frame.lang.clone();
         let css = frame.css_href.clone();
@@ -151,7 +153,7 @@ pub fn render_console(frame: crate::model::ConsoleFrame, blocks: Vec<crate::mode
                     <meta name="viewport" content="width=device-width, initial-scale=1"/>
                     <meta name="color-scheme" content="light dark"/>
                     <meta name="robots" content="noindex"/>
-                    <title>{title.clone()} " · " {frame.console_name.clone()}</title>
+                    <title>{tab_title}</title>
                     <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>
                     <link rel="stylesheet" href=css/>
                 </head>

@@ -334,6 +334,11 @@ pub enum Block {
     },
     /// A chart drawn as SVG on the server, with its numbers in the table beside it.
     Chart(Chart),
+    /// A link that looks like a button: a way out that does nothing ("Cancel").
+    Link {
+        href: String,
+        text: String,
+    },
     /// A group of blocks under a heading (a card on the page).
     Section {
         heading: String,

@@ -120,7 +120,15 @@ export async function checkA11y(page: Page, info: TestInfo) {
 
 /** A screenshot of a final screen, kept under end2end/screenshots for review. */
 export async function shot(page: Page, name: string, info: TestInfo) {
-  await page.screenshot({ path: path.join(__dirname, '..', 'screenshots', `${name}-${info.project.name}.png`), fullPage: true });
+  const file = (suffix: string) => path.join(__dirname, '..', 'screenshots', `${name}-${info.project.name}${suffix}.png`);
+  await page.screenshot({ path: file(''), fullPage: true });
+  // The consoles are used at a desk as well as on a phone: their pages are also shot at 1280 px.
+  const phone = page.viewportSize();
+  if (phone && /^(operator|merchant)-/.test(name)) {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.screenshot({ path: file('-1280'), fullPage: true });
+    await page.setViewportSize(phone);
+  }
 }
 
 /** With JavaScript, the page script runs after parsing: wait for it before clicking. */

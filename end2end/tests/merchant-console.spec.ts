@@ -125,6 +125,12 @@ test('merchant: a failed callback is seen, then resent once the server recovers;
     await shot(page, 'merchant-key-added', info);
     const row = page.locator('tr', { hasText: token });
     await row.getByRole('button', { name: 'Deactivate' }).click();
+    // Asked once more: every request signed with it is refused from then on.
+    await heading(page, 'Confirm: Deactivate');
+    await expect(page.getByText(/Unknown key/)).toBeVisible();
+    await checkA11y(page, info);
+    await shot(page, 'merchant-key-confirm', info);
+    await page.getByRole('button', { name: 'Yes, deactivate the key' }).click();
     await expect(page.getByRole('status')).toHaveText('Saved.');
     await expect(page.locator('tr', { hasText: token })).toContainText('disabled');
     await checkA11y(page, info);

@@ -63,7 +63,19 @@ test('operator: log in, add a requisite, funds received from the queue, the paye
   const row = operatorPage.locator('tr', { hasText: created.request_id });
   await expect(row).toBeVisible();
   await row.getByRole('button', { name: /^Funds received/ }).click();
-  await expect(operatorPage.getByRole('status')).toContainText('Done');
+  // Asked once more, restating the payment and the amount; a second Enter does nothing.
+  await heading(operatorPage, 'Confirm: Funds received');
+  await expect(operatorPage.locator('.facts').first()).toContainText(created.request_id);
+  await operatorPage.keyboard.press('Enter');
+  await heading(operatorPage, 'Confirm: Funds received');
+  await checkA11y(operatorPage, info);
+  await shot(operatorPage, 'operator-confirm', info);
+  await operatorPage.getByRole('button', { name: /^Yes, .* received$/ }).click();
+  // Back in the queue's list it was decided from.
+  await expect(operatorPage.getByRole('status')).toContainText('Done: the payment left this list');
+  await expect(operatorPage).toHaveURL(/\/operator\/\?notice=decided#paid$/);
+  await expect(operatorPage.locator('tr', { hasText: created.request_id })).toHaveCount(0);
+  await operatorPage.goto(`${baseURL}/operator/payments/${created.request_id}`);
   await expect(operatorPage.getByRole('heading', { level: 1 })).toContainText(created.request_id);
   await expect(operatorPage.locator('.facts')).toContainText('Success');
   await expect(operatorPage.getByRole('table', { name: 'Audit trail' })).toContainText(`operator:${operatorLogin.login}`);
@@ -108,7 +120,10 @@ test('operator: a receipt dispute resolved with another amount', async ({ browse
   // Visible is laid out, not loaded: wait for the image itself.
   await expect.poll(() => receipt.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : -1))).toBe(1);
   const received = (amount - 1000) / 100;
-  await operatorPage.getByLabel("Amount received (empty: the payment's)").fill(received.toFixed(2));
+  await operatorPage.getByLabel(/^Amount received/).fill(received.toFixed(2));
+  await operatorPage.getByRole('button', { name: 'Funds arrived: success' }).click();
+  await heading(operatorPage, 'Confirm: Funds arrived: success');
+  await expect(operatorPage.getByText(/closes as paid with/)).toContainText(received.toLocaleString('en-US', { minimumFractionDigits: 2 }));
   await operatorPage.getByRole('button', { name: 'Funds arrived: success' }).click();
   await expect(operatorPage.getByRole('status')).toContainText('Done');
   await expect(operatorPage.locator('.facts')).toContainText('Success');

@@ -111,6 +111,10 @@ for (const format of Object.keys(statements)) {
     await checkA11y(page, info);
     await shot(page, `operator-statement-check-${format}`, info);
     await page.getByRole('button', { name: 'Apply the statement' }).click();
+    // Asked once more, with what it credits.
+    await heading(page, 'Confirm: Apply the statement');
+    await expect(page.locator('.facts')).toContainText('Payments it credits');
+    await page.getByRole('button', { name: 'Apply the statement' }).click();
     await heading(page, 'Statement applied');
     await expect(page.getByRole('status')).toContainText('Applied: 1 payments credited');
     await page.getByRole('link', { name: `credited ${payin.request_id}` }).click();
@@ -174,7 +178,14 @@ test('operator: the review list — a transfer dismissed, another attached and a
   await checkA11y(bob, info);
   await shot(bob, 'operator-approvals', info);
   await theirs.getByRole('button', { name: 'Approve' }).click();
+  await heading(bob, 'Confirm: Approve');
+  await expect(bob.getByText(/proposed this credit of/)).toContainText(`operator:${operatorLogin.login}`);
+  await shot(bob, 'operator-confirm-approval', info);
+  await bob.getByRole('button', { name: 'Approve' }).click();
+  // Back in the queue's list of approvals, the proposal gone.
   await expect(bob.getByRole('status')).toContainText('Approved');
+  await expect(bob.locator('#approvals tr', { hasText: payin.request_id })).toHaveCount(0);
+  await bob.goto(`${baseURL}/operator/payments/${payin.request_id}`);
   await expect(bob.locator('.facts')).toContainText('Success');
   await expect(bob.getByRole('table', { name: 'Audit trail' })).toContainText('credit_approved');
   expect(errors).toEqual([]);
@@ -188,6 +199,8 @@ test('operator: more than the payment\'s amount needs a second operator', async 
   await alice.goto(`${baseURL}/operator/payments/${payin.request_id}`);
   await alice.getByLabel('Amount received').fill(major(amount + 50_000));
   await alice.getByRole('button', { name: 'Another amount received' }).click();
+  await expect(alice.getByText(/a second operator must approve/)).toBeVisible();
+  await alice.getByRole('button', { name: /^Yes, .* received$/ }).click();
   await expect(alice.getByRole('status')).toContainText('Proposed: a second operator approves it');
   await expect(alice.locator('.facts')).toContainText('Waiting for the payer');
 

@@ -59,7 +59,7 @@ console-col-detail = Detail
 console-action-received-full = Funds received: { $amount }
 console-action-received-other = Another amount received
 console-field-amount-received = Amount received
-console-field-amount-received-optional = Amount received (empty: the payment's)
+console-field-amount-received-optional = Amount received (empty: the amount recorded as received, else the payment's)
 console-action-resolve-success = Funds arrived: success
 console-action-resolve-decline = No funds: decline
 console-action-payout-execute = Mark as sent
@@ -326,7 +326,7 @@ console-col-difference = Difference
 console-field-statement-account = Statement account
 console-requisite-statement-account-hint = The account number the bank's statements show for this card, if it differs
 console-notice-proposed = Proposed: a second operator approves it in the queue. Nothing is credited until then.
-console-notice-approved = Approved: the credit is made. The payment is below.
+console-notice-approved = Approved: the credit is made.
 console-notice-rejected = Rejected: nothing was credited.
 console-notice-own-proposal = Nothing was done: a second operator must approve your own proposal.
 console-notice-already-decided = Nothing was done: someone decided this already.
@@ -346,3 +346,41 @@ console-stat-open = Open now
 console-stat-of-finished = { $share } of finished
 console-stat-cards = Card and push payins (no requisites)
 console-stat-cards-value = { $count }, succeeded { $success }
+
+## Asked once more before a decision that cannot be undone
+console-confirm-title = Confirm: { $action }
+console-confirm-cancel = Cancel: change nothing and go back
+console-confirm-what-received = Funds received
+console-confirm-received = { $amount } arrived for this payment: it succeeds, the merchant's balance is credited and the merchant is told by callback. This cannot be undone.
+console-confirm-received-other = { $amount } arrived instead of { $expected }: the payment goes to a dispute over the amount, which an operator then closes. Nothing is credited yet.
+console-confirm-received-submit = Yes, { $amount } received
+console-confirm-second-operator = It is more than the payment's own amount (or the currency's limit): it becomes a proposal that a second operator must approve.
+console-confirm-resolve-success = The dispute closes as paid with { $amount } received: the payment succeeds with that amount, the merchant's balance is credited and the merchant is told by callback. This cannot be undone.
+console-confirm-resolve-decline = The dispute closes as not paid: the payment is declined, nothing is credited and the merchant is told by callback. This cannot be undone.
+console-confirm-payout-found-paid = The payout was paid after all: it succeeds, { $amount } leaves the merchant's locked funds for good and the merchant is told by callback. This cannot be undone.
+console-confirm-payout-decline = The payout is declined: { $amount } returns from the locked funds to the merchant's balance and the merchant is told by callback. This cannot be undone.
+console-confirm-payout-execute = You sent { $amount } to the receiver: the payout is marked as on its way. Do this only after the money left your bank.
+console-confirm-payout-success = The payout of { $amount } arrived: it succeeds, the amount leaves the merchant's locked funds for good and the merchant is told by callback. This cannot be undone.
+console-confirm-payout-failed = The payout of { $amount } failed: it goes to a dispute (payout failed), where it is then declined (the amount returns to the merchant) or found paid. The merchant is told by callback.
+console-confirm-approve = { $who } proposed this credit of { $amount }. Approving makes it: the merchant's balance is credited and the merchant is told by callback. This cannot be undone.
+console-confirm-key = Every request signed with this key is refused from now on ("Unknown key"). It was last used { $last_used }: if the shop still signs with it, its checkout stops.
+console-confirm-key-submit = Yes, deactivate the key
+console-confirm-requisite-disable = { $open ->
+        [one] One open payment sent its payer to this requisite. It keeps it: the transfer still arrives there and is matched as usual.
+       *[other] { $open } open payments sent their payers to this requisite. They keep it: their transfers still arrive there and are matched as usual.
+    } New payments no longer get it.
+console-confirm-requisite-submit = Yes, disable the requisite
+console-confirm-statement = Applying credits { $credits ->
+        [one] one payment
+       *[other] { $credits } payments
+    } for good; it cannot be undone.
+console-statement-credits = Payments it credits
+console-statement-credits-total = Total it credits
+console-col-merchant = Merchant
+console-col-decision-amount = Amount of this decision
+console-col-requisite-id = Requisite id
+console-col-note = Note
+console-action-payout-found-paid = Paid after all: success
+console-action-payout-decline = Not paid: decline the payout
+console-notice-decided = Done: the payment left this list. Its new status is on its page.
+console-notice-last-key = Nothing was done: this is the project's last active key, and without it every request of the shop is refused. Add a new key first, then deactivate this one.

@@ -59,7 +59,7 @@ console-col-detail = Подробности
 console-action-received-full = Средства получены: { $amount }
 console-action-received-other = Получена другая сумма
 console-field-amount-received = Полученная сумма
-console-field-amount-received-optional = Полученная сумма (пусто: сумма платежа)
+console-field-amount-received-optional = Полученная сумма (пусто: уже записанная полученная сумма, иначе сумма платежа)
 console-action-resolve-success = Средства пришли: успех
 console-action-resolve-decline = Средств нет: отклонить
 console-action-payout-execute = Отметить отправленной
@@ -326,7 +326,7 @@ console-col-difference = Разница
 console-field-statement-account = Счёт в выписке
 console-requisite-statement-account-hint = Номер счёта, который выписки банка показывают для этой карты, если он другой
 console-notice-proposed = Предложено: второй оператор одобряет это в очереди. До этого ничего не зачислено.
-console-notice-approved = Одобрено: зачисление сделано. Платёж ниже.
+console-notice-approved = Одобрено: зачисление сделано.
 console-notice-rejected = Отказано: ничего не зачислено.
 console-notice-own-proposal = Ничего не сделано: своё предложение одобряет второй оператор.
 console-notice-already-decided = Ничего не сделано: это уже решено.
@@ -346,3 +346,43 @@ console-stat-open = Открыты сейчас
 console-stat-of-finished = { $share } от завершённых
 console-stat-cards = Карточные и push-платежи (без реквизитов)
 console-stat-cards-value = { $count }, успешно { $success }
+
+## Повторный вопрос перед решением, которое нельзя отменить
+console-confirm-title = Подтвердите: { $action }
+console-confirm-cancel = Отмена: ничего не менять и вернуться
+console-confirm-what-received = Деньги получены
+console-confirm-received = Для этого платежа поступило { $amount }: он становится успешным, баланс мерчанта пополняется, мерчант получает колбэк. Отменить это нельзя.
+console-confirm-received-other = Поступило { $amount } вместо { $expected }: платёж переходит в спор о сумме, который затем закрывает оператор. Пока ничего не зачисляется.
+console-confirm-received-submit = Да, получено { $amount }
+console-confirm-second-operator = Это больше суммы самого платежа (или лимита валюты): решение станет предложением, которое должен одобрить второй оператор.
+console-confirm-resolve-success = Спор закрывается как оплаченный, получено { $amount }: платёж становится успешным на эту сумму, баланс мерчанта пополняется, мерчант получает колбэк. Отменить это нельзя.
+console-confirm-resolve-decline = Спор закрывается как неоплаченный: платёж отклоняется, ничего не зачисляется, мерчант получает колбэк. Отменить это нельзя.
+console-confirm-payout-found-paid = Выплата всё-таки дошла: она становится успешной, { $amount } окончательно списывается из заблокированных средств мерчанта, мерчант получает колбэк. Отменить это нельзя.
+console-confirm-payout-decline = Выплата отклоняется: { $amount } возвращается из заблокированных средств на баланс мерчанта, мерчант получает колбэк. Отменить это нельзя.
+console-confirm-payout-execute = Вы отправили получателю { $amount }: выплата отмечается как отправленная. Делайте это только после того, как деньги ушли из вашего банка.
+console-confirm-payout-success = Выплата { $amount } дошла: она становится успешной, сумма окончательно списывается из заблокированных средств мерчанта, мерчант получает колбэк. Отменить это нельзя.
+console-confirm-payout-failed = Выплата { $amount } не прошла: она переходит в спор (выплата не прошла), где её затем отклоняют (сумма возвращается мерчанту) или признают оплаченной. Мерчант получает колбэк.
+console-confirm-approve = { $who } предложил зачислить { $amount }. Одобрение выполняет зачисление: баланс мерчанта пополняется, мерчант получает колбэк. Отменить это нельзя.
+console-confirm-key = Все запросы, подписанные этим ключом, отныне отклоняются («Unknown key»). Последнее использование: { $last_used }. Если магазин ещё подписывает им запросы, его касса остановится.
+console-confirm-key-submit = Да, отключить ключ
+console-confirm-requisite-disable = { $open ->
+        [one] { $open } открытый платёж направил плательщика на этот реквизит.
+        [few] { $open } открытых платежа направили плательщиков на этот реквизит.
+       *[other] { $open } открытых платежей направили плательщиков на этот реквизит.
+    } Они его сохраняют: переводы по-прежнему приходят туда и сопоставляются как обычно. Новые платежи его больше не получают.
+console-confirm-requisite-submit = Да, отключить реквизит
+console-confirm-statement = Применение окончательно зачислит { $credits ->
+        [one] { $credits } платёж
+        [few] { $credits } платежа
+       *[other] { $credits } платежей
+    }; отменить это нельзя.
+console-statement-credits = Платежей будет зачислено
+console-statement-credits-total = Всего будет зачислено
+console-col-merchant = Мерчант
+console-col-decision-amount = Сумма этого решения
+console-col-requisite-id = Id реквизита
+console-col-note = Примечание
+console-action-payout-found-paid = Всё-таки оплачена: успех
+console-action-payout-decline = Не оплачена: отклонить выплату
+console-notice-decided = Готово: платёж ушёл из этого списка. Его новый статус — на его странице.
+console-notice-last-key = Ничего не сделано: это последний активный ключ проекта, без него все запросы магазина отклоняются. Сначала добавьте новый ключ, затем отключите этот.

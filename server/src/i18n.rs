@@ -369,22 +369,17 @@ pub fn format_amount(minor: i64, currency: Currency, lang: &str) -> (String, Str
         "es" | "de" | "tr" | "pt" => ('.', ','),
         _ => (',', '.'),
     };
-    let plain = currency.format_major(minor);
+    // The sign goes in front of the grouped magnitude (`-1,300.00`), never inside the groups.
+    let sign = if minor < 0 { "-" } else { "" };
+    let plain = currency.format_major(minor.unsigned_abs().min(i64::MAX as u64) as i64);
     let (int, frac) = match plain.split_once('.') {
         Some((i, f)) => (i.to_string(), Some(f.to_string())),
         None => (plain.clone(), None),
     };
-    let digits: Vec<char> = int.chars().collect();
-    let mut grouped = String::new();
-    for (i, c) in digits.iter().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) && c.is_ascii_digit() {
-            grouped.push(group);
-        }
-        grouped.push(*c);
-    }
+    let grouped = group_digits(&int, group, lang == "hi");
     let with_frac = |int: &str| match &frac {
-        Some(f) => format!("{int}{decimal}{f}"),
-        None => int.to_string(),
+        Some(f) => format!("{sign}{int}{decimal}{f}"),
+        None => format!("{sign}{int}"),
     };
     let shown = with_frac(&grouped);
     let display = match currency_sign(currency.code, lang) {
@@ -394,6 +389,24 @@ pub fn format_amount(minor: i64, currency: Currency, lang: &str) -> (String, Str
         None => format!("{shown}\u{a0}{}", currency.code),
     };
     (display, with_frac(&int))
+}
+
+/// The integer digits in groups: thousands, or (Hindi, CLDR's Indian grouping) the last three
+/// and then pairs (`12,34,567`).
+fn group_digits(int: &str, group: char, indian: bool) -> String {
+    let digits: Vec<char> = int.chars().collect();
+    let n = digits.len();
+    let mut grouped = String::new();
+    for (i, c) in digits.iter().enumerate() {
+        let left = n - i;
+        let boundary =
+            if indian { left == 3 || (left > 3 && (left - 3).is_multiple_of(2)) } else { left.is_multiple_of(3) };
+        if i > 0 && boundary {
+            grouped.push(group);
+        }
+        grouped.push(*c);
+    }
+    grouped
 }
 
 /// How `lang` writes a currency it knows as its own or a neighbour's (₽, ₸, soʻm…); other
@@ -415,6 +428,21 @@ fn currency_sign(code: &str, lang: &str) -> Option<&'static str> {
 mod tests {
     use super::*;
     use std::collections::BTreeSet;
+
+    #[test]
+    fn amounts_keep_the_sign_before_the_groups_and_group_as_the_language_does() {
+        let rub = Currency::parse("RUB").unwrap();
+        let inr = Currency::parse("INR").or(Currency::parse("KES")).unwrap();
+        assert_eq!(format_amount(-130_000, rub, "en").0, "-1,300.00\u{a0}RUB");
+        assert_eq!(format_amount(-80_000, rub, "ru").0, "-800,00\u{a0}₽");
+        assert_eq!(format_amount(-30_000, rub, "en").0, "-300.00\u{a0}RUB");
+        assert_eq!(format_amount(-5, rub, "en").0, "-0.05\u{a0}RUB");
+        assert_eq!(format_amount(123_456_789, rub, "ru").0, "1\u{a0}234\u{a0}567,89\u{a0}₽");
+        assert_eq!(format_amount(123_456_789, inr, "hi").0.split('\u{a0}').next(), Some("12,34,567.89"));
+        assert_eq!(format_amount(12_345, inr, "hi").0.split('\u{a0}').next(), Some("123.45"));
+        assert_eq!(format_amount(100_000, inr, "hi").0.split('\u{a0}').next(), Some("1,000.00"));
+        assert_eq!(format_amount(i64::MIN, rub, "en").0.chars().next(), Some('-'));
+    }
 
     #[test]
     fn texts_without_arguments_are_formatted_once_and_the_others_on_each_call() {

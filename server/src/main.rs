@@ -300,7 +300,7 @@ async fn project(config: &Config, command: ProjectCommand) -> anyhow::Result<()>
                 logo,
                 embed_origins,
             };
-            let updated = services.projects.set_brand(&project, change).await.map_err(|e| match e {
+            let updated = services.projects.set_brand(&project, change, &Who::Cli).await.map_err(|e| match e {
                 DomainError::Missing => anyhow::anyhow!("no project {project}"),
                 e => refused(e),
             })?;

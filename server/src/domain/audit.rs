@@ -41,6 +41,8 @@ pub enum Subject {
     Incoming,
     /// A request key (its token).
     Key,
+    /// A project (its id): page and project settings.
+    Project,
 }
 
 impl Subject {
@@ -51,6 +53,7 @@ impl Subject {
             Subject::User => "user",
             Subject::Incoming => "incoming",
             Subject::Key => "key",
+            Subject::Project => "project",
         }
     }
 }

@@ -159,6 +159,18 @@ impl Decisions {
         Ok(self.approvals.pending_approvals(limit).await?)
     }
 
+    /// Whether crediting `amount` to `payment` waits for a second operator (decisions.md §8).
+    pub fn needs_second_operator(&self, amount: i64, payment: &Payment) -> bool {
+        needs_second_operator(amount, payment, &self.limits)
+    }
+
+    /// A proposal and the payment it would credit, as it is now (to restate before approving).
+    pub async fn approval(&self, id: &str) -> Result<(Approval, Payment)> {
+        let approval = self.approvals.approval(id).await?.ok_or(DomainError::Missing)?;
+        let payment = self.engine.reread(&approval.request_id).await?;
+        Ok((approval, payment))
+    }
+
     /// A second operator carries out a proposal: the credit is made on the version of the
     /// payment it was proposed on, with the proposal's end, in one change.
     pub async fn approve(&self, id: &str, who: &Who) -> Result<Payment> {

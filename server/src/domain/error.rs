@@ -35,6 +35,9 @@ pub enum Refusal {
     /// A transfer that may be one recorded before (the review list decides).
     #[error("Transfer may have been recorded before")]
     TransferSeenBefore,
+    /// Deactivating a project's only active request key would refuse all its requests.
+    #[error("the project's last active request key cannot be deactivated; add another first")]
+    LastActiveKey,
     /// Someone decided this already (a proposal approved or rejected, a transfer attached).
     #[error("Already decided")]
     AlreadyDecided,

@@ -487,13 +487,21 @@ pub trait ProjectStore: Send + Sync + 'static {
     async fn project_by_name(&self, merchant_id: &str, name: &str) -> StoreResult<Option<Project>>;
     /// The projects of a merchant, by name.
     async fn projects_of_merchant(&self, merchant_id: &str) -> StoreResult<Vec<Project>>;
-    async fn update_project_settings(&self, project_id: &str, settings: &ProjectSettings) -> StoreResult<bool>;
-    /// Replaces (or with `None` removes) a project's logo, with its settings, in one transaction.
+    /// Replaces a project's settings, with the audit entry of the change, in one transaction.
+    async fn update_project_settings(
+        &self,
+        project_id: &str,
+        settings: &ProjectSettings,
+        audit: &AuditEntry,
+    ) -> StoreResult<bool>;
+    /// Replaces (or with `None` removes) a project's logo, with its settings and the audit
+    /// entry, in one transaction.
     async fn set_logo(
         &self,
         project_id: &str,
         logo: Option<&super::brand::Logo>,
         settings: &ProjectSettings,
+        audit: &AuditEntry,
     ) -> StoreResult<bool>;
     /// A project's logo: content type and bytes.
     async fn logo(&self, project_id: &str) -> StoreResult<Option<(String, Vec<u8>)>>;

@@ -57,12 +57,25 @@ impl DisplayName {
         if name.chars().any(char::is_control) {
             return Err("must not contain control characters");
         }
+        // Bidirectional and invisible format characters could make the payer read another
+        // name than the one stored (U+202E shows "moc.knab" as "bank.com").
+        if name.chars().any(is_format_control) {
+            return Err("must not contain bidirectional or invisible format characters");
+        }
         Ok(DisplayName(name.to_string()))
     }
 
     pub fn as_str(&self) -> &str {
         &self.0
     }
+}
+
+/// Unicode format characters (category Cf) a name has no use for: bidirectional marks,
+/// embeddings, overrides and isolates, zero-width and invisible characters, the BOM.
+fn is_format_control(c: char) -> bool {
+    matches!(c,
+        '\u{00AD}' | '\u{061C}' | '\u{180E}' | '\u{200B}'..='\u{200F}' | '\u{202A}'..='\u{202E}'
+        | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206F}' | '\u{FEFF}' | '\u{FFF9}'..='\u{FFFB}')
 }
 
 impl TryFrom<String> for DisplayName {
@@ -194,6 +207,15 @@ mod tests {
             "",
         ] {
             assert!(EmbedOrigin::parse(bad).is_err(), "{bad} accepted");
+        }
+    }
+
+    #[test]
+    fn a_display_name_refuses_what_would_show_another_name() {
+        assert_eq!(DisplayName::parse("  Кофейня «Зерно» ").unwrap().as_str(), "Кофейня «Зерно»");
+        assert_eq!(DisplayName::parse("مقهى").unwrap().as_str(), "مقهى", "right-to-left letters are fine");
+        for bad in ["Shop\u{202E}moc.knab", "Shop\u{2066}x\u{2069}", "Sh\u{200B}op", "\u{FEFF}Shop", "Shop\u{200F}"] {
+            assert!(DisplayName::parse(bad).is_err(), "{bad:?} accepted");
         }
     }
 

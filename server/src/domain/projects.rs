@@ -5,12 +5,14 @@
 use std::sync::Arc;
 
 use super::antifraud::AntiFraudRules;
+use super::audit::{AuditEntry, Subject, Who};
 use super::brand::{BrandColor, Logo};
 use super::catalogue::{Method, WidgetMethod};
 use super::error::{DomainError, Result};
 use super::keys::{KeySource, NewKeyShown, new_request_key};
 use super::ports::ProjectStore;
 use super::project::{DisplayName, EmbedOrigin, Project, ProjectSettings};
+use super::time::now_ms;
 use super::violations::Violations;
 use crate::crypto::keys::{self, KeyType, StoredCallbackKey};
 
@@ -94,7 +96,7 @@ impl Projects {
 
     /// Changes what payers see on the payment page. Everything is checked before anything is
     /// written, and written in one change (a refused part changes nothing).
-    pub async fn set_brand(&self, project_id: &str, change: BrandChange<'_>) -> Result<Project> {
+    pub async fn set_brand(&self, project_id: &str, change: BrandChange<'_>, who: &Who) -> Result<Project> {
         let mut v = Violations::default();
         let embed_origins = change.embed_origins.and_then(|raw| {
             EmbedOrigin::parse_list(raw.iter().map(String::as_str)).map_err(|e| v.fail("embed_origins", e)).ok()
@@ -106,6 +108,7 @@ impl Projects {
         let logo = parse_part(change.logo, Logo::parse, |e| v.fail("logo", e));
         v.finish().map_err(DomainError::Validation)?;
         let mut project = self.store.project(project_id).await?.ok_or(DomainError::Missing)?;
+        let before = project.settings.clone();
         if let Some(name) = name {
             project.settings.display_name = name;
         }
@@ -115,12 +118,13 @@ impl Projects {
         if let Some(origins) = embed_origins {
             project.settings.embed_origins = origins;
         }
+        if let Some(logo) = &logo {
+            project.settings.logo_digest = logo.as_ref().map(Logo::digest);
+        }
+        let audit = settings_audit(who, "page_settings_changed", project_id, &before, &project.settings);
         let written = match logo {
-            Some(logo) => {
-                project.settings.logo_digest = logo.as_ref().map(Logo::digest);
-                self.store.set_logo(project_id, logo.as_ref(), &project.settings).await?
-            }
-            None => self.store.update_project_settings(project_id, &project.settings).await?,
+            Some(logo) => self.store.set_logo(project_id, logo.as_ref(), &project.settings, &audit).await?,
+            None => self.store.update_project_settings(project_id, &project.settings, &audit).await?,
         };
         if written { Ok(project) } else { Err(DomainError::Missing) }
     }
@@ -136,6 +140,7 @@ impl Projects {
         project_id: &str,
         allowed_methods: Option<Vec<String>>,
         antifraud: AntiFraudRules,
+        who: &Who,
     ) -> Result<ProjectSettings> {
         if let Some(m) =
             allowed_methods.iter().flatten().find(|m| Method::parse(m).is_none() && WidgetMethod::parse(m).is_none())
@@ -143,12 +148,57 @@ impl Projects {
             return Err(DomainError::invalid("allowed_methods", format!("unknown method {m}")));
         }
         let current = self.store.project(project_id).await?.ok_or(DomainError::Missing)?;
-        let settings = ProjectSettings { allowed_methods, antifraud, ..current.settings };
-        if !self.store.update_project_settings(project_id, &settings).await? {
+        let settings = ProjectSettings { allowed_methods, antifraud, ..current.settings.clone() };
+        let audit = settings_audit(who, "project_settings_changed", project_id, &current.settings, &settings);
+        if !self.store.update_project_settings(project_id, &settings, &audit).await? {
             return Err(DomainError::Missing);
         }
         Ok(settings)
     }
+}
+
+/// The audit entry of a settings change: before and after, each the settings that changed as
+/// `name=value` (the logo by its digest).
+fn settings_audit(
+    who: &Who,
+    action: &'static str,
+    project_id: &str,
+    before: &ProjectSettings,
+    after: &ProjectSettings,
+) -> AuditEntry {
+    let (was, now) = changed_settings(before, after);
+    AuditEntry::new(who, action, Subject::Project, project_id, now_ms()).states(&was, &now)
+}
+
+/// The settings that differ, as they were and as they are: `name=value; ...` (`-` for none).
+pub fn changed_settings(before: &ProjectSettings, after: &ProjectSettings) -> (String, String) {
+    fn parts(s: &ProjectSettings) -> [(&'static str, String); 6] {
+        let or_none = |v: Option<String>| v.unwrap_or_else(|| "-".into());
+        [
+            ("display_name", or_none(s.display_name.as_ref().map(|n| n.as_str().to_string()))),
+            ("brand_color", or_none(s.brand_color.as_ref().map(|c| c.as_str().to_string()))),
+            ("logo", or_none(s.logo_digest.as_ref().map(|d| d.chars().take(12).collect()))),
+            (
+                "embed_origins",
+                or_none(
+                    Some(s.embed_origins.iter().map(EmbedOrigin::as_str).collect::<Vec<_>>().join(" "))
+                        .filter(|o| !o.is_empty()),
+                ),
+            ),
+            ("allowed_methods", or_none(s.allowed_methods.as_ref().map(|m| m.join(",")))),
+            ("antifraud", serde_json::to_string(&s.antifraud).unwrap_or_default()),
+        ]
+    }
+    let (b, a) = (parts(before), parts(after));
+    let mut was = Vec::new();
+    let mut now = Vec::new();
+    for ((name, old), (_, new)) in b.iter().zip(a.iter()) {
+        if old != new {
+            was.push(format!("{name}={old}"));
+            now.push(format!("{name}={new}"));
+        }
+    }
+    (was.join("; "), now.join("; "))
 }
 
 /// One part of a [`BrandChange`], parsed: `None` keeps it, `Some(None)` clears it; a value that

@@ -214,13 +214,24 @@ macro_rules! project_store {
                 Ok(())
             }
 
-            async fn update_project_settings(&self, project_id: &str, settings: &ProjectSettings) -> Result<bool> {
+            async fn update_project_settings(
+                &self,
+                project_id: &str,
+                settings: &ProjectSettings,
+                audit: &AuditEntry,
+            ) -> Result<bool> {
+                let mut tx = self.writer.begin().await?;
                 let done = sqlx::query("UPDATE projects SET settings_json = $2 WHERE id = $1")
                     .bind(project_id)
                     .bind(to_json(settings))
-                    .execute(&self.writer)
+                    .execute(&mut *tx)
                     .await?;
-                Ok(done.rows_affected() == 1)
+                if done.rows_affected() != 1 {
+                    return Ok(false);
+                }
+                insert_audit!(&mut *tx, audit);
+                tx.commit().await?;
+                Ok(true)
             }
 
             async fn set_logo(
@@ -228,6 +239,7 @@ macro_rules! project_store {
                 project_id: &str,
                 logo: Option<&crate::domain::brand::Logo>,
                 settings: &ProjectSettings,
+                audit: &AuditEntry,
             ) -> Result<bool> {
                 let mut tx = self.writer.begin().await?;
                 let done = sqlx::query("UPDATE projects SET settings_json = $2 WHERE id = $1")
@@ -259,6 +271,7 @@ macro_rules! project_store {
                             .await?;
                     }
                 }
+                insert_audit!(&mut *tx, audit);
                 tx.commit().await?;
                 Ok(true)
             }
@@ -326,8 +339,14 @@ macro_rules! project_store {
                 let Some((project_id,)) = project else {
                     return Ok(false);
                 };
-                if active && Self::active_keys(&mut tx, &project_id, Some(token), self.dialect).await? >= MAX_ACTIVE_REQUEST_KEYS {
+                let others = Self::active_keys(&mut tx, &project_id, Some(token), self.dialect).await?;
+                if active && others >= MAX_ACTIVE_REQUEST_KEYS {
                     return Err(StoreError::Refused(crate::domain::error::Refusal::TooManyKeys));
+                }
+                // The project's last active key stays: without it every request of the shop's
+                // checkout is refused ("Unknown key"). Counted under the project's row lock.
+                if !active && others == 0 {
+                    return Err(StoreError::Refused(crate::domain::error::Refusal::LastActiveKey));
                 }
                 let done = sqlx::query("UPDATE request_keys SET active = $2 WHERE token = $1")
                     .bind(token)

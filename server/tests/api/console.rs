@@ -131,10 +131,24 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
     assert_eq!(status_of(&app.wait_for("order-1", 1, |_| true).await), "processing:paid");
     assert!(audit_of(&app, &request_id).await.is_empty());
 
-    // Funds received, full amount.
-    let done = browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("version", &version)]).await;
+    // Funds received, full amount: asked once more first, restating what will happen to
+    // which payment of which merchant; nothing is done until confirmed.
+    let asked =
+        browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("version", &version), ("back", "/#paid")]).await;
+    assert_eq!(asked.status, 200);
+    for fact in [request_id.as_str(), "order-1", "1,500.00", "the merchant's balance is credited", "Cancel"] {
+        assert!(asked.html.contains(fact), "{fact} missing: {}", asked.html);
+    }
+    assert!(asked.html.contains("href=\"/operator/#paid\""), "cancel leads back to the list: {}", asked.html);
+    assert!(asked.html.contains("name=\"confirmed\" value=\"1\""));
+    assert_eq!(status_of(&app.wait_for("order-1", 1, |_| true).await), "processing:paid");
+    assert!(audit_of(&app, &request_id).await.is_empty());
+    // Confirmed: done, and back to the queue's list it was decided from.
+    let done = browser
+        .post(&action, &[("csrf", &csrf), ("full", "1"), ("version", &version), ("back", "/#paid"), ("confirmed", "1")])
+        .await;
     assert_eq!(done.status, 303);
-    assert!(done.location.as_deref().unwrap().ends_with("notice=done"), "{:?}", done.location);
+    assert_eq!(done.location.as_deref(), Some("/operator/?notice=decided#paid"));
     assert_eq!(status_of(&app.wait_for("order-1", 1, |_| true).await), "success");
     let audit = audit_of(&app, &request_id).await;
     assert_eq!(audit.len(), 1, "{audit:?}");
@@ -152,7 +166,7 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
     // message, no second outcome, no second audit row.
     let again = browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("version", &version)]).await;
     assert!(again.location.as_deref().unwrap().ends_with("notice=moved"), "{:?}", again.location);
-    let again = browser.post(&action, &[("csrf", &csrf), ("full", "1")]).await;
+    let again = browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("confirmed", "1")]).await;
     assert!(again.location.as_deref().unwrap().ends_with("notice=moved"), "{:?}", again.location);
     assert_eq!(audit_of(&app, &request_id).await.len(), 1);
     let detail = browser.get(&format!("/operator/payments/{request_id}?notice=moved")).await;
@@ -176,9 +190,10 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
     let page = browser.get(&format!("/operator/payments/{other}")).await;
     let resolve = format!("/operator/payments/{other}/resolve");
     let version = page.version_for(&resolve);
-    let done = browser
-        .post(&resolve, &[("csrf", &csrf), ("outcome", "success"), ("amount", "1 250,50"), ("version", &version)])
-        .await;
+    let form = [("csrf", csrf.as_str()), ("outcome", "success"), ("amount", "1 250,50"), ("version", &version)];
+    let asked = browser.post(&resolve, &form).await;
+    assert!(asked.html.contains("1,250.50") && asked.html.contains("closes as paid"), "{}", asked.html);
+    let done = browser.post(&resolve, &[&form[..], &[("confirmed", "1")]].concat()).await;
     assert!(done.location.as_deref().unwrap().ends_with("notice=done"));
     let info = app.wait_for("order-2", 1, |_| true).await;
     assert_eq!(
@@ -283,6 +298,7 @@ async fn requisites_are_added_and_disabled_with_audit(backend: Backend) {
     );
     assert!(!page.html.contains("5536913812345672"), "the pool shows PANs masked");
 
+    // Nobody was sent to it: disabled at once.
     let off = browser.post(&format!("/operator/requisites/{id}/active"), &[("csrf", &csrf), ("active", "false")]).await;
     assert_eq!(off.status, 303);
     let (_, list) = app.operator_get("/api/v1/operator/requisites").await;
@@ -441,6 +457,12 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
     let used = app.stores.projects.request_keys_of(&app.key.project_id).await.unwrap();
     assert!(used.iter().any(|k| k.token == app.key.token && k.last_used_ms.is_some()), "{used:?}");
     assert!(keys.html.contains("Last used (UTC)"));
+    // The project's only active key is not deactivated: the shop's checkout would stop.
+    let original = format!("/merchant/keys/{}/{}/active", app.key.project_id, app.key.token);
+    let last = browser.post(&original, &[("csrf", &csrf), ("active", "false"), ("confirmed", "1")]).await;
+    assert!(last.location.as_deref().unwrap().ends_with("notice=last-key"), "{:?}", last.location);
+    let (status, _) = app.call("/api/v1/payment/p2p/payin/info", &app.general_ref("order-1")).await;
+    assert_ne!(status, 401, "the key still works");
     let add = format!("/merchant/keys/{}/add", app.key.project_id);
     let added = browser.post(&add, &[("csrf", &csrf), ("key_type", "hmac-sha512"), ("public_key", "")]).await;
     assert_eq!(added.status, 200);
@@ -458,13 +480,14 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
     assert_eq!(foreign.status, 404);
     let bad_pem = browser.post(&add, &[("csrf", &csrf), ("key_type", "ecdsa-p256"), ("public_key", "not a key")]).await;
     assert_eq!(bad_pem.status, 400);
-    // Deactivating the original key: the API refuses it from then on.
-    let off = browser
-        .post(
-            &format!("/merchant/keys/{}/{}/active", app.key.project_id, app.key.token),
-            &[("csrf", &csrf), ("active", "false")],
-        )
-        .await;
+    // Deactivating the original key: asked once more with its last use, then the API
+    // refuses it from then on.
+    let asked = browser.post(&original, &[("csrf", &csrf), ("active", "false")]).await;
+    assert_eq!(asked.status, 200);
+    assert!(asked.html.contains("Unknown key") && asked.html.contains(&app.key.token), "{}", asked.html);
+    let (status, _) = app.call("/api/v1/payment/p2p/payin/info", &app.general_ref("order-1")).await;
+    assert_ne!(status, 401, "asking changed nothing");
+    let off = browser.post(&original, &[("csrf", &csrf), ("active", "false"), ("confirmed", "1")]).await;
     assert!(off.location.as_deref().unwrap().ends_with("notice=saved"), "{:?}", off.location);
     let (status, _) = app.call("/api/v1/payment/p2p/payin/info", &app.general_ref("order-1")).await;
     assert_eq!(status, 401, "a deactivated key stops working");
@@ -607,7 +630,7 @@ async fn merchant_pages_exports_and_new_keys_work(backend: Backend) {
     let off = browser
         .post(
             &format!("/merchant/keys/{}/{}/active", app.key.project_id, new_key.token),
-            &[("csrf", &keys.csrf()), ("active", "false")],
+            &[("csrf", &keys.csrf()), ("active", "false"), ("confirmed", "1")],
         )
         .await;
     assert!(off.location.unwrap().ends_with("notice=saved"));
@@ -671,6 +694,18 @@ async fn a_merchant_sets_its_payment_page(backend: Backend) {
     let origins: Vec<&str> = project.settings.embed_origins.iter().map(|o| o.as_str()).collect();
     assert_eq!(origins, ["https://cosy.example", "https://m.cosy.example"]);
     assert!(browser.get("/merchant/page").await.html.contains("https://cosy.example\nhttps://m.cosy.example"));
+    // The change is audited as the merchant user's, with what it was and what it became; a
+    // name that would show reversed is refused and changes nothing.
+    let query =
+        AuditQuery { subject: Some((Subject::Project, app.key.project_id.clone())), before_id: None, limit: 10 };
+    let audit = app.stores.audit.audit(&query).await.unwrap();
+    assert_eq!(audit.len(), 1, "the refused forms wrote nothing: {audit:?}");
+    assert_eq!((audit[0].actor.as_str(), audit[0].action.as_str()), ("merchant:shop-owner", "page_settings_changed"));
+    assert!(audit[0].state_before.as_deref().unwrap().starts_with("display_name=-; brand_color=-"), "{audit:?}");
+    assert!(audit[0].state_after.as_deref().unwrap().starts_with("display_name=Cosy Books; brand_color=#0a6e3c"));
+    let reversed = browser.post(&action, &[("csrf", &csrf), ("display_name", "Cosy\u{202E}skooB")]).await;
+    assert_eq!(reversed.status, 400);
+    assert_eq!(app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().payee(), "Cosy Books");
     // Another merchant's project: as if it did not exist.
     let (_, other) = app
         .new_project("Other Shop", kassa::crypto::keys::KeyType::EcdsaP256, kassa::crypto::keys::KeyType::EcdsaP256)
@@ -720,7 +755,105 @@ async fn the_dashboard_counts_open_payins_apart_and_cards_in_their_own_row(backe
     assert_eq!(fact("Card and push payins (no requisites)"), "1, succeeded 100 % (1) of finished");
 }
 
+/// A requisite payers were sent to is disabled only after a second question naming how many
+/// payments hold it; a payout is marked as sent the same way (issue 29 §1).
+async fn money_decisions_ask_once_more(backend: Backend) {
+    let app = spawn_app(backend).await;
+    add_operator(&app, "alice").await;
+    paid_payin(&app, "order-1", 150000).await;
+    let browser = Browser::new(&app);
+    browser.log_in("alice", PASSWORD).await;
+    let (_, list) = app.operator_get("/api/v1/operator/requisites").await;
+    let id = list[0]["id"].as_str().unwrap().to_string();
+    let csrf = browser.get("/operator/requisites").await.csrf();
+    let path = format!("/operator/requisites/{id}/active");
+    let asked = browser.post(&path, &[("csrf", &csrf), ("active", "false")]).await;
+    assert_eq!(asked.status, 200);
+    assert!(asked.html.contains("One open payment sent its payer to this requisite"), "{}", asked.html);
+    assert!(asked.html.contains(&id), "the requisite's id is named");
+    let title = &asked.html[asked.html.find("<title>").unwrap()..asked.html.find("</title>").unwrap()];
+    assert!(
+        title.starts_with("<title>Confirm: Disable · ") && !title.contains("<!"),
+        "the tab shows plain text: {title}"
+    );
+    let (_, list) = app.operator_get("/api/v1/operator/requisites").await;
+    assert_eq!(list[0]["active"], Value::Bool(true), "asking changed nothing");
+    let off = browser.post(&path, &[("csrf", &csrf), ("active", "false"), ("confirmed", "1")]).await;
+    assert!(off.location.unwrap().ends_with("notice=saved"));
+    let (_, list) = app.operator_get("/api/v1/operator/requisites").await;
+    assert_eq!(list[0]["active"], Value::Bool(false));
+
+    // A `back` that leads out of the console is ignored: the decision returns to the payment.
+    let (p, _) = (app.wait_for("order-1", 1, |_| true).await, ());
+    let request_id = p["request_id"].as_str().unwrap().to_string();
+    let page = browser.get(&format!("/operator/payments/{request_id}")).await;
+    let action = format!("/operator/payments/{request_id}/received");
+    let version = page.version_for(&action);
+    for evil in ["//evil.example/", "https://evil.example/", "/x\\y", "/\"><script>"] {
+        let asked =
+            browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("version", &version), ("back", evil)]).await;
+        assert!(asked.html.contains(&format!("href=\"/operator/payments/{request_id}\"")), "{evil}: {}", asked.html);
+    }
+    let done = browser
+        .post(
+            &action,
+            &[("csrf", &csrf), ("full", "1"), ("version", &version), ("back", "//evil.example/"), ("confirmed", "1")],
+        )
+        .await;
+    assert_eq!(done.location.as_deref(), Some(format!("/operator/payments/{request_id}?notice=done").as_str()));
+}
+
+/// An anonymous visitor choosing a language gets no session row; the language and the page
+/// asked for travel through the login form (issue 28 §3, issue 29 §3).
+async fn the_language_and_the_page_asked_for_survive_the_login(backend: Backend) {
+    let app = spawn_app(backend).await;
+    add_operator(&app, "alice").await;
+    let browser = Browser::new(&app);
+    for _ in 0..5 {
+        let login = browser.get("/operator/login?lang=ru").await;
+        assert!(login.html.contains("Вход"), "{}", login.html);
+    }
+    assert_eq!(app.count_rows(app.sessions_table()).await, 0, "no session row for an anonymous visitor");
+
+    // A deep link: the login page remembers it; after the login it opens, in Russian.
+    let asked = browser.get("/operator/payments?q=order-7&lang=ru").await;
+    let location = asked.location.unwrap();
+    assert_eq!(location, "/operator/login?next=%2Foperator%2Fpayments%3Fq%3Dorder-7%26lang%3Dru");
+    let login = browser.get(&format!("{location}&lang=ru")).await;
+    assert!(login.html.contains("name=\"next\" value=\"/operator/payments?q=order-7&amp;lang=ru\""), "{}", login.html);
+    let done = browser
+        .post(
+            "/operator/login",
+            &[
+                ("csrf", &login.csrf()),
+                ("login", "alice"),
+                ("password", PASSWORD),
+                ("lang", "ru"),
+                ("next", "/operator/payments?q=order-7"),
+            ],
+        )
+        .await;
+    assert_eq!(done.location.as_deref(), Some("/operator/payments?q=order-7"));
+    assert!(browser.get("/operator/").await.html.contains("Ждут вашего решения"), "the language stays");
+    assert_eq!(app.count_rows(app.sessions_table()).await, 1);
+
+    // A `next` that leads out of the console opens the console's home instead.
+    let other = Browser::new(&app);
+    for evil in ["//evil.example/operator/", "https://evil.example/", "/merchant/", "/operator/\\evil"] {
+        let login = other.get("/operator/login").await;
+        let done = other
+            .post(
+                "/operator/login",
+                &[("csrf", &login.csrf()), ("login", "alice"), ("password", PASSWORD), ("next", evil)],
+            )
+            .await;
+        assert_eq!(done.location.as_deref(), Some("/operator/"), "{evil}");
+    }
+}
+
 both_backends!(
+    the_language_and_the_page_asked_for_survive_the_login,
+    money_decisions_ask_once_more,
     the_dashboard_counts_open_payins_apart_and_cards_in_their_own_row,
     a_merchant_sets_its_payment_page,
     merchant_pages_exports_and_new_keys_work,

@@ -82,7 +82,11 @@ impl Browser {
 
     async fn apply(&self, id: &str) -> Page {
         let csrf = self.csrf().await;
-        self.post(&format!("/operator/statements/{id}/apply"), &[("csrf", &csrf)]).await
+        let path = format!("/operator/statements/{id}/apply");
+        // Asked once more, with what it credits; nothing applied until confirmed.
+        let asked = self.post(&path, &[("csrf", &csrf)]).await;
+        assert!(asked.status == 200 && asked.html.contains("Payments it credits"), "{}", asked.html);
+        self.post(&path, &[("csrf", &csrf), ("confirmed", "1")]).await
     }
 
     /// A transfer typed in: where it led.
@@ -231,7 +235,7 @@ async fn equal_transfers_are_told_apart_by_bank_ids_or_by_a_person(backend: Back
         "Alice may only withdraw"
     );
     let approve = bob.action("/operator/", "/operator/approvals/").await.unwrap();
-    let done = bob.post(&approve, &[("csrf", &bob.csrf().await)]).await;
+    let done = bob.post(&approve, &[("csrf", &bob.csrf().await), ("confirmed", "1")]).await;
     assert_eq!(done.location.unwrap(), format!("/operator/payments/{p2}?notice=approved"));
     assert_eq!(status(&app, "p2").await, "success");
     assert_eq!(balance(&app).await, 300_000);
@@ -292,7 +296,12 @@ async fn credits_no_transfer_shows_need_a_second_operator(backend: Backend) {
     // The console: Alice's proposal waits with her name; she cannot approve it; Bob can.
     let page = alice.get(&format!("/operator/payments/{p1}")).await;
     let version = page.version_for(&format!("/operator/payments/{p1}/received"));
-    let form = [("csrf", page.csrf()), ("amount", "2000".to_string()), ("version", version.clone())];
+    let form = [
+        ("csrf", page.csrf()),
+        ("amount", "2000".to_string()),
+        ("version", version.clone()),
+        ("confirmed", "1".to_string()),
+    ];
     let proposed =
         alice.post(&format!("/operator/payments/{p1}/received"), &form.each_ref().map(|(k, v)| (*k, v.as_str()))).await;
     assert!(proposed.location.unwrap().ends_with("notice=proposed"));
@@ -303,7 +312,10 @@ async fn credits_no_transfer_shows_need_a_second_operator(backend: Backend) {
     let approve = reject.replace("/reject", "/approve");
     let own = alice.post(&approve, &[("csrf", &alice.csrf().await)]).await;
     assert!(own.location.unwrap().ends_with("notice=own-proposal"));
-    let ok = bob.post(&approve, &[("csrf", &bob.csrf().await)]).await;
+    let asked = bob.post(&approve, &[("csrf", &bob.csrf().await)]).await;
+    assert!(asked.html.contains("operator:alice proposed this credit of 2,000.00"), "{}", asked.html);
+    assert_eq!(status(&app, "p1").await, "processing:awaiting_confirm", "asking changed nothing");
+    let ok = bob.post(&approve, &[("csrf", &bob.csrf().await), ("confirmed", "1")]).await;
     assert!(ok.location.unwrap().ends_with("notice=approved"));
     assert_eq!(status(&app, "p1").await, "dispute:different_amount");
     let actions = statement_lines(&audit_of(&app, &p1).await).into_iter().map(str::to_string).collect::<Vec<_>>();
@@ -312,7 +324,7 @@ async fn credits_no_transfer_shows_need_a_second_operator(backend: Backend) {
         "{actions:?}"
     );
     // Approved once: a second approval finds it decided.
-    let twice = bob.post(&approve, &[("csrf", &bob.csrf().await)]).await;
+    let twice = bob.post(&approve, &[("csrf", &bob.csrf().await), ("confirmed", "1")]).await;
     assert!(twice.location.unwrap().ends_with("notice=already-decided"));
 
     // Above the currency's limit, even the payment's own amount waits for a second person.
@@ -325,7 +337,7 @@ async fn credits_no_transfer_shows_need_a_second_operator(backend: Backend) {
     let full = bob
         .post(
             &format!("/operator/payments/{p2}/received"),
-            &[("csrf", &page.csrf()), ("full", "1"), ("version", &version)],
+            &[("csrf", &page.csrf()), ("full", "1"), ("version", &version), ("confirmed", "1")],
         )
         .await;
     assert!(full.location.unwrap().ends_with("notice=proposed"));
@@ -367,7 +379,7 @@ async fn the_review_list_attaches_and_dismisses_with_reasons(backend: Backend) {
         alice.post(&attach, &[("csrf", &csrf), ("request_id", &p1), ("note", "payer sent 1,400 by mistake")]).await;
     assert!(proposed.location.unwrap().ends_with("notice=proposed"));
     let approve = bob.action("/operator/", "/operator/approvals/").await.unwrap();
-    bob.post(&approve, &[("csrf", &bob.csrf().await)]).await;
+    bob.post(&approve, &[("csrf", &bob.csrf().await), ("confirmed", "1")]).await;
     let shown = app.services.lookup.by_request_id(&p1).await.unwrap();
     assert_eq!((shown.state.to_string(), shown.received_amount), ("dispute:different_amount".into(), Some(140_000)));
     assert!(alice.action("/operator/reconciliation", "/operator/transfers/").await.is_none(), "the list is empty");

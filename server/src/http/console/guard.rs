@@ -36,6 +36,7 @@ pub async fn signed_in(
     console: Console,
     query_lang: Option<&str>,
     headers: &HeaderMap,
+    asked: Option<&str>,
 ) -> Result<Signed, Response> {
     let texts = language(state, session, query_lang, headers).await;
     let stored: Option<SessionUser> = match session.get(SESSION_USER).await {
@@ -46,7 +47,7 @@ pub async fn signed_in(
         }
     };
     let Some(stored) = stored.filter(|s| s.audience == console.audience.code()) else {
-        return Err(Redirect::to(&format!("{}/login", console.base)).into_response());
+        return Err(to_login(console, asked));
     };
     match state.services.users.active_user(console.audience, &stored.login).await {
         Ok(Some(user)) => Ok(Signed { user, csrf: stored.csrf, texts, console }),
@@ -64,12 +65,28 @@ pub async fn signed_in(
     }
 }
 
+/// The login page, remembering the page asked for (a deep link survives the login); the
+/// console's home needs no reminder.
+fn to_login(console: Console, asked: Option<&str>) -> Response {
+    let next = asked.filter(|a| *a != format!("{}/", console.base) && a.starts_with(console.base));
+    match next {
+        Some(next) => {
+            let next = super::widgets::urlencode(next);
+            Redirect::to(&format!("{}/login?next={next}", console.base)).into_response()
+        }
+        None => Redirect::to(&format!("{}/login", console.base)).into_response(),
+    }
+}
+
 /// The signed-in person of a request to `console`, read from the request's parts.
 async fn from_parts(parts: &mut Parts, state: &AppState, console: Console) -> Result<Signed, Response> {
     let session = Session::from_request_parts(parts, state).await.map_err(IntoResponse::into_response)?;
     let query = axum::extract::Query::<std::collections::HashMap<String, String>>::try_from_uri(&parts.uri).ok();
     let lang = query.and_then(|q| q.0.get("lang").cloned()).filter(|l| !l.trim().is_empty());
-    signed_in(state, &session, console, lang.as_deref(), &parts.headers).await
+    // Only a page is asked for again after the login; a form posted without a session is not
+    // re-posted.
+    let asked = (parts.method == axum::http::Method::GET).then(|| parts.uri.path_and_query().map(|p| p.as_str()));
+    signed_in(state, &session, console, lang.as_deref(), &parts.headers, asked.flatten()).await
 }
 
 /// Whoever a guard lets through.
@@ -145,6 +162,39 @@ struct Token {
 pub struct Posted<W, F> {
     pub who: W,
     pub form: F,
+    /// The form as posted, for a decision that asks once more before it acts.
+    pub confirm: Confirm,
+}
+
+/// A posted form's fields, kept so that a decision that cannot be undone can show what it
+/// will do and post the same fields again, marked as confirmed.
+pub struct Confirm {
+    pairs: Vec<(String, String)>,
+}
+
+impl Confirm {
+    /// Whether the person confirmed (the confirmation page posts `confirmed=1`).
+    pub fn given(&self) -> bool {
+        self.pairs.iter().any(|(k, v)| k == "confirmed" && v == "1")
+    }
+
+    /// The fields to post again: as they came, without the token (the form adds its own) and
+    /// with the confirmation mark.
+    pub fn fields(&self) -> Vec<app::model::FormField> {
+        let mut fields: Vec<_> = self
+            .pairs
+            .iter()
+            .filter(|(k, _)| k != "csrf" && k != "confirmed")
+            .map(|(k, v)| super::hidden(k, v))
+            .collect();
+        fields.push(super::hidden("confirmed", "1"));
+        fields
+    }
+
+    /// Where the person came from (`back`, a path inside the console), to return there.
+    pub fn back(&self) -> Option<&str> {
+        self.pairs.iter().find(|(k, _)| k == "back").map(|(_, v)| v.as_str()).filter(|b| super::safe_back(b))
+    }
 }
 
 impl<W, F> FromRequest<AppState> for Posted<W, F>
@@ -163,8 +213,9 @@ where
         if !who.signed().csrf_ok(token.csrf.as_deref()) {
             return Err(super::forbidden(state, who.signed()));
         }
+        let pairs = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
         match serde_urlencoded::from_bytes::<F>(&bytes) {
-            Ok(form) => Ok(Posted { who, form }),
+            Ok(form) => Ok(Posted { who, form, confirm: Confirm { pairs } }),
             Err(e) => {
                 tracing::info!(error = %e, "console form unreadable");
                 Err((StatusCode::UNPROCESSABLE_ENTITY, "the form could not be read").into_response())

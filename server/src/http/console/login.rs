@@ -47,6 +47,7 @@ impl Console {
                     let query = LangQuery {
                         lang: param(&params, "lang").map(str::to_string),
                         notice: param(&params, "notice").map(str::to_string),
+                        next: param(&params, "next").map(str::to_string),
                     };
                     login_page(&state, &session, self, &query, &headers, StatusCode::OK, None).await
                 })
@@ -78,6 +79,13 @@ impl Console {
 pub struct LangQuery {
     pub lang: Option<String>,
     pub notice: Option<String>,
+    /// The page asked for before the login, to open after it.
+    pub next: Option<String>,
+}
+
+/// A page of this console to open after the login: a path under its base, nothing else.
+fn next_page(console: Console, next: Option<&str>) -> Option<String> {
+    next.filter(|n| n.starts_with(&format!("{}/", console.base)) && super::safe_back(n)).map(str::to_string)
 }
 
 fn login_scope(console: Console) -> String {
@@ -97,21 +105,25 @@ pub async fn login_page(
     // Login forms are protected by the stateless CSRF cookie (there is no session yet).
     let cookie = state.csrf.cookie(headers);
     let token = state.csrf.token(&cookie.value, &login_scope(console));
+    // The page's language and the page asked for travel with the form, not in a session: an
+    // anonymous visitor gets no session row.
+    let mut fields = vec![hidden("csrf", &token), hidden("lang", t.lang)];
+    fields.extend(next_page(console, query.next.as_deref()).map(|n| hidden("next", &n)));
+    fields.extend([
+        FormField {
+            autocomplete: Some("username".into()),
+            ..field("login", t.t("console-login-name"), FieldKind::Text, true)
+        },
+        FormField {
+            autocomplete: Some("current-password".into()),
+            ..field("password", t.t("console-password"), FieldKind::Password, true)
+        },
+    ]);
     let form = ActionForm {
         action: format!("{}/login", console.base),
         post: true,
         submit: t.t("console-login-submit"),
-        fields: vec![
-            hidden("csrf", &token),
-            FormField {
-                autocomplete: Some("username".into()),
-                ..field("login", t.t("console-login-name"), FieldKind::Text, true)
-            },
-            FormField {
-                autocomplete: Some("current-password".into()),
-                ..field("password", t.t("console-password"), FieldKind::Password, true)
-            },
-        ],
+        fields,
         danger: false,
         inline: false,
         label: Some(t.t("console-login-title")),
@@ -130,6 +142,8 @@ pub struct LoginForm {
     csrf: Option<String>,
     login: Option<String>,
     password: Option<String>,
+    lang: Option<String>,
+    next: Option<String>,
 }
 
 pub async fn login(
@@ -140,7 +154,7 @@ pub async fn login(
     peer: Option<std::net::IpAddr>,
     form: LoginForm,
 ) -> Response {
-    let query = LangQuery { lang: None, notice: None };
+    let query = LangQuery { lang: form.lang.clone(), notice: None, next: form.next.clone() };
     let refused = |status, key| login_page(state, session, console, &query, headers, status, Some(key));
     if !state.csrf.verify(headers, &login_scope(console), form.csrf.as_deref()) {
         return refused(StatusCode::FORBIDDEN, "console-notice-csrf").await;
@@ -158,7 +172,10 @@ pub async fn login(
         return r;
     }
     match state.services.users.authenticate(console.audience, &login, &password).await {
-        Ok(Some(user)) => start_session(state, session, console, headers, &user).await,
+        Ok(Some(user)) => {
+            let next = next_page(console, form.next.as_deref());
+            start_session(state, session, console, headers, &user, query.lang.as_deref(), next).await
+        }
         Ok(None) => {
             let _ = (brakes.by_address.check(&address), brakes.by_login.check(&login_key));
             tracing::info!(audience = console.audience.code(), "console login refused");
@@ -180,6 +197,8 @@ async fn start_session(
     console: Console,
     headers: &HeaderMap,
     user: &ConsoleUser,
+    lang: Option<&str>,
+    next: Option<String>,
 ) -> Response {
     if let Err(e) = session.cycle_id().await {
         tracing::warn!(error = %e, "console session id not renewed");
@@ -196,8 +215,10 @@ async fn start_session(
         let t = language(state, session, None, headers).await;
         return unavailable(state, console, &t);
     }
+    // The language the login page was read in stays (remembered now that there is a session).
+    language(state, session, lang, headers).await;
     tracing::info!(audience = console.audience.code(), login = %user.login, "console login");
-    Redirect::to(&format!("{}/", console.base)).into_response()
+    Redirect::to(&next.unwrap_or_else(|| format!("{}/", console.base))).into_response()
 }
 
 #[derive(Deserialize)]
@@ -212,7 +233,7 @@ pub async fn logout(
     headers: &HeaderMap,
     form: LogoutForm,
 ) -> Response {
-    if let Ok(signed) = signed_in(state, session, console, None, headers).await
+    if let Ok(signed) = signed_in(state, session, console, None, headers, None).await
         && !signed.csrf_ok(form.csrf.as_deref())
     {
         return super::forbidden(state, &signed);

@@ -183,15 +183,70 @@ impl Signed {
         self.page_with_status(state, StatusCode::NOT_FOUND, "/", t.t("console-notice-not-found"), None, blocks)
     }
 
+    /// Asks once more before a decision that cannot be undone: what will happen and to what,
+    /// the same form posted again as confirmed, and a way back that does nothing. A page, not
+    /// a script's dialog, so it works without JavaScript; nothing is focused, so a second
+    /// Enter does not confirm.
+    pub fn ask(&self, state: &AppState, confirm: &guard::Confirm, ask: Ask) -> Response {
+        let t = &self.texts;
+        let back = confirm.back().map_or(ask.back, str::to_string);
+        let yes = ActionForm {
+            danger: ask.danger,
+            inline: false,
+            label: Some(ask.submit.clone()),
+            ..self.post(&ask.action, ask.submit, confirm.fields())
+        };
+        let blocks = vec![
+            Block::Paragraph(ask.consequence),
+            Block::Facts(ask.facts),
+            Block::Form(yes),
+            Block::Link { href: format!("{}{back}", self.console.base), text: t.t("console-confirm-cancel") },
+        ];
+        let title = t.ta("console-confirm-title", &[("action", Arg::Text(ask.what))]);
+        self.page(state, "/", title, None, blocks)
+    }
+
+    /// Back to where a decision was taken (`back`, when it came from a list) or to `path`.
+    pub fn back_to(&self, confirm: &guard::Confirm, path: &str, notice: &str) -> Response {
+        self.back(confirm.back().unwrap_or(path), notice)
+    }
+
     /// The notice a page was sent back with (`?notice=`).
     pub fn notice(&self, params: &Params) -> Option<ConsoleNotice> {
         notice(&self.texts, param(params, "notice"))
     }
 }
 
+/// What a decision will do, asked once more before it is done ([`Signed::ask`]).
+pub struct Ask {
+    /// The decision in a few words ("Funds received").
+    pub what: String,
+    /// What will happen, in a sentence that names the amount and who is affected.
+    pub consequence: String,
+    /// What it is about (the payment, the merchant, the amounts).
+    pub facts: Vec<(String, Cell)>,
+    /// The form's path under the console, posted again as confirmed.
+    pub action: String,
+    pub submit: String,
+    pub danger: bool,
+    /// Where "cancel" leads when the form did not say.
+    pub back: String,
+}
+
+/// A path inside the console to return to: relative, no scheme or host, nothing that could
+/// lead elsewhere.
+pub fn safe_back(back: &str) -> bool {
+    back.starts_with('/')
+        && !back.starts_with("//")
+        && back.len() <= 512
+        && back.bytes().all(|b| b.is_ascii_graphic() && b != b'\\' && b != b'"' && b != b'<' && b != b'>')
+}
+
 pub fn redirect_with(base: &str, path: &str, notice: &str) -> Response {
+    // The notice goes into the query, before a fragment (`/#paid`: back to the row's list).
+    let (path, fragment) = path.split_once('#').map_or((path, String::new()), |(p, f)| (p, format!("#{f}")));
     let sep = if path.contains('?') { '&' } else { '?' };
-    Redirect::to(&format!("{base}{path}{sep}notice={notice}")).into_response()
+    Redirect::to(&format!("{base}{path}{sep}notice={notice}{fragment}")).into_response()
 }
 
 pub fn hidden(name: &str, value: &str) -> FormField {
@@ -269,12 +324,14 @@ fn respond(status: StatusCode, frame: ConsoleFrame, blocks: Vec<Block>) -> Respo
     html_response(status, html, &nonce, &lang, &[])
 }
 
-/// The console's language: `?lang=` (remembered in the session), the session's, then
+/// The console's language: `?lang=` (remembered in a signed-in session; an anonymous visitor
+/// gets no session row for it, and the login form carries it instead), the session's, then
 /// `Accept-Language`, then English.
 async fn language(state: &AppState, session: &Session, query: Option<&str>, headers: &HeaderMap) -> Texts {
     let supported = |c: &str| CONSOLE_LANGUAGES.iter().map(|(code, _)| *code).find(|code| *code == c);
     let lang = if let Some(l) = query.and_then(supported) {
-        if let Err(e) = session.insert(SESSION_LANG, l).await {
+        let signed_in = matches!(session.get::<guard::SessionUser>(guard::SESSION_USER).await, Ok(Some(_)));
+        if signed_in && let Err(e) = session.insert(SESSION_LANG, l).await {
             tracing::debug!(error = %e, "console language not remembered");
         }
         l
@@ -308,6 +365,8 @@ pub fn notice(texts: &Texts, key: Option<&str>) -> Option<ConsoleNotice> {
         "own-proposal",
         "already-decided",
         "statement-missing",
+        "two-keys",
+        "last-key",
     ];
     let key = key?;
     let error = ERRORS.contains(&key);
@@ -346,6 +405,7 @@ pub fn refusal(e: &DomainError) -> &'static str {
         DomainError::Validation(_) => "invalid",
         DomainError::Refused(Refusal::InsufficientBalance) => "insufficient",
         DomainError::Refused(Refusal::TooManyKeys) => "two-keys",
+        DomainError::Refused(Refusal::LastActiveKey) => "last-key",
         DomainError::Refused(
             Refusal::TransferAlreadyApplied
             | Refusal::PushTooSoon

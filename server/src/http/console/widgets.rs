@@ -328,11 +328,17 @@ pub fn pager(t: &Texts, base: &str, params: &Params, found: &[Payment]) -> Optio
     Some(Block::Facts(vec![(String::new(), link(next_page_link(base, params, last), t.t("console-older")))]))
 }
 
-/// A CSV field: quoted when needed, and never read as a formula by a spreadsheet.
+/// A CSV field: quoted when needed, and never read as a formula by a spreadsheet, whatever
+/// separator it splits on (a Russian spreadsheet splits on `;`, others on tabs): a field that
+/// holds any separator is quoted, so no part of it starts a cell of its own.
 pub fn csv_field(value: &str) -> String {
     let guarded =
         if value.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{value}") } else { value.to_string() };
-    if guarded.contains([',', '"', '\n', '\r']) { format!("\"{}\"", guarded.replace('"', "\"\"")) } else { guarded }
+    if guarded.contains([',', ';', '\t', '"', '\n', '\r']) {
+        format!("\"{}\"", guarded.replace('"', "\"\""))
+    } else {
+        guarded
+    }
 }
 
 /// A duration as operators read it: `42 s`, `3 min 5 s`, `2 h 10 min`.
@@ -478,5 +484,8 @@ mod tests {
         assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
         assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
         assert_eq!(csv_field("-5"), "'-5");
+        // A reader that splits on `;` or tabs must not find a formula in a cell's second part.
+        assert_eq!(csv_field("x;=1+2"), "\"x;=1+2\"");
+        assert_eq!(csv_field("x\t=1+2"), "\"x\t=1+2\"");
     }
 }

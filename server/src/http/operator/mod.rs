@@ -416,7 +416,11 @@ async fn project_settings(
     Path(project_id): Path<String>,
     OperatorJson(body): OperatorJson<SettingsIn>,
 ) -> ApiResult<Json<ProjectSettings>> {
-    let settings = state.services.projects.update_settings(&project_id, body.allowed_methods, body.antifraud).await?;
+    let settings = state
+        .services
+        .projects
+        .update_settings(&project_id, body.allowed_methods, body.antifraud, &Who::OperatorApi)
+        .await?;
     state.auth_cache.forget_project(&project_id);
     Ok(Json(settings))
 }

@@ -46,7 +46,7 @@ pub struct ProbeForm {
 
 pub async fn send(
     State(state): State<AppState>,
-    Posted { who: m, form: probe }: Posted<MerchantUser, ProbeForm>,
+    Posted { who: m, form: probe, .. }: Posted<MerchantUser, ProbeForm>,
 ) -> Response {
     let t = &m.s.texts;
     let Some(project) = probe.project.as_deref().and_then(|id| m.project(id)) else {

@@ -6,8 +6,8 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::super::guard::{MerchantUser, Posted};
-use super::super::{Params, Texts, field, hidden, invalid_fields, link, text};
+use super::super::guard::{Confirm, MerchantUser, Posted};
+use super::super::{Ask, Params, Texts, field, hidden, invalid_fields, link, text};
 use super::CONSOLE;
 use crate::crypto::keys::KeyType;
 use crate::domain::error::DomainError;
@@ -15,6 +15,7 @@ use crate::domain::keys::{KeySource, NewKeyShown};
 use crate::domain::ports::KeySummary;
 use crate::domain::project::Project;
 use crate::http::AppState;
+use app::i18n::Arg;
 use app::model::{ActionForm, Block, Cell, ConsoleNotice, FieldKind, FormField, Table, Tone};
 
 fn key_type_options(t: &Texts) -> Vec<(String, String)> {
@@ -138,7 +139,7 @@ fn shown_once(t: &Texts, shown: &NewKeyShown) -> Block {
 pub async fn add(
     State(state): State<AppState>,
     Path(project_id): Path<String>,
-    Posted { who: m, form }: Posted<MerchantUser, AddKeyForm>,
+    Posted { who: m, form, .. }: Posted<MerchantUser, AddKeyForm>,
 ) -> Response {
     if m.project(&project_id).is_none() {
         return m.s.not_found(&state);
@@ -167,12 +168,15 @@ pub struct KeyActiveForm {
 pub async fn set_active(
     State(state): State<AppState>,
     Path((project_id, token)): Path<(String, String)>,
-    Posted { who: m, form }: Posted<MerchantUser, KeyActiveForm>,
+    Posted { who: m, form, confirm }: Posted<MerchantUser, KeyActiveForm>,
 ) -> Response {
-    if m.project(&project_id).is_none() {
+    let Some(project) = m.project(&project_id) else {
         return m.s.not_found(&state);
-    }
+    };
     let active = form.active.as_deref() == Some("true");
+    if !active && !confirm.given() {
+        return ask_deactivate(&state, &m, project, &token, &confirm).await;
+    }
     match state.services.keys.set_active(Some(&project_id), &token, active, &m.s.user.who()).await {
         Ok(()) => {
             state.auth_cache.forget_key(&token);
@@ -181,6 +185,44 @@ pub async fn set_active(
         Err(DomainError::Missing) => m.s.not_found(&state),
         Err(e) => m.s.refused("/keys", &e),
     }
+}
+
+/// Deactivating a key stops every request signed with it at once: asked once more, with the
+/// key's last use (a key used a minute ago is the shop's live one).
+async fn ask_deactivate(
+    state: &AppState,
+    m: &MerchantUser,
+    project: &Project,
+    token: &str,
+    confirm: &Confirm,
+) -> Response {
+    let t = &m.s.texts;
+    let keys = match state.services.keys.of_project(&project.id).await {
+        Ok(k) => k,
+        Err(e) => return m.s.unavailable(state, &e),
+    };
+    let Some(key) = keys.iter().find(|k| k.token == token) else {
+        return m.s.not_found(state);
+    };
+    let last_used = key.last_used_ms.map(|ms| t.time(ms)).unwrap_or_else(|| t.t("console-never"));
+    if !keys.iter().any(|k| k.active && k.token != token) {
+        return m.s.back("/keys", "last-key");
+    }
+    let ask = Ask {
+        what: t.t("console-action-deactivate"),
+        consequence: t.ta("console-confirm-key", &[("last_used", Arg::Text(last_used.clone()))]),
+        facts: vec![
+            (t.t("console-col-project"), text(project.name.clone())),
+            (t.t("console-col-token"), Cell::Mono(key.token.clone())),
+            (t.t("console-col-type"), text(key.key_type.clone())),
+            (t.t("console-col-last-used"), text(last_used)),
+        ],
+        action: format!("/keys/{}/{}/active", project.id, key.token),
+        submit: t.t("console-confirm-key-submit"),
+        danger: true,
+        back: "/keys".into(),
+    };
+    m.s.ask(state, confirm, ask)
 }
 
 pub async fn callback_pem(State(state): State<AppState>, m: MerchantUser, Path(project_id): Path<String>) -> Response {

@@ -74,7 +74,7 @@ fn given(value: &Option<String>) -> Option<Option<&str>> {
 pub async fn save(
     State(state): State<AppState>,
     Path(project_id): Path<String>,
-    Posted { who: m, form }: Posted<MerchantUser, PageSettingsForm>,
+    Posted { who: m, form, .. }: Posted<MerchantUser, PageSettingsForm>,
 ) -> Response {
     if m.project(&project_id).is_none() {
         return m.s.not_found(&state);
@@ -86,7 +86,7 @@ pub async fn save(
         logo: None,
         embed_origins: Some(origins.split_whitespace().map(str::to_string).collect()),
     };
-    match state.services.projects.set_brand(&project_id, change).await {
+    match state.services.projects.set_brand(&project_id, change, &m.s.user.who()).await {
         Ok(_) => m.s.back("/page", "saved"),
         Err(DomainError::Validation(v)) => {
             let t = &m.s.texts;

@@ -162,7 +162,7 @@ fn callback_blocks(s: &Signed, p: &Payment, callbacks: &[CallbackRecord]) -> Vec
 pub async fn resend(
     State(state): State<AppState>,
     Path((request_id, callback_id)): Path<(String, i64)>,
-    Posted { who: m, form: Empty {} }: Posted<MerchantUser, Empty>,
+    Posted { who: m, form: Empty {}, .. }: Posted<MerchantUser, Empty>,
 ) -> Response {
     match state.services.lookup.in_scope(&m.scope, &request_id).await {
         Ok(_) => {}

@@ -82,7 +82,7 @@ pub async fn payment(
         }
     };
     let mut blocks = vec![Block::Facts(payment_facts(t, &p, true))];
-    let decide = actions(&s, &p);
+    let decide = actions(&s, &p, None);
     if !decide.is_empty() {
         blocks.push(section(&s, "decide", "console-decide", vec![Block::Actions(decide)]));
     }
@@ -203,7 +203,7 @@ pub async fn receipt(
 pub async fn resend(
     State(state): State<AppState>,
     Path((request_id, callback_id)): Path<(String, i64)>,
-    Posted { who: Operator(s), form: Empty {} }: Posted<Operator, Empty>,
+    Posted { who: Operator(s), form: Empty {}, .. }: Posted<Operator, Empty>,
 ) -> Response {
     let path = format!("/payments/{request_id}");
     match state.services.callback_log.resend(&request_id, callback_id, Some(&s.user.who())).await {

@@ -7,7 +7,7 @@ use axum::response::Response;
 
 use super::super::guard::Operator;
 use super::super::widgets::{method_of, payment_link, requisite_of, state_cell};
-use super::super::{Params, Signed, Texts, link, text};
+use super::super::{Params, Signed, Texts, hidden, link, text};
 use super::CONSOLE;
 use super::decisions::actions;
 use crate::domain::approval::Approval;
@@ -134,7 +134,7 @@ fn paid_row(s: &Signed, p: &Payment) -> Vec<Cell> {
         text(method_of(p)),
         Cell::Mono(requisite_of(p)),
         text(since(t, p.updated_ms)),
-        Cell::Forms(actions(s, p)),
+        Cell::Forms(actions(s, p, Some("/#paid"))),
     ]
 }
 
@@ -149,7 +149,7 @@ fn dispute_row(s: &Signed, p: &Payment) -> Vec<Cell> {
         Cell::Number(received),
         text(receipt),
         text(since(t, p.updated_ms)),
-        Cell::Forms(actions(s, p)),
+        Cell::Forms(actions(s, p, Some("/#disputes"))),
     ]
 }
 
@@ -173,7 +173,7 @@ fn payout_row(s: &Signed, p: &Payment, receiver_pan: Option<String>) -> Vec<Cell
         text(method_of(p)),
         Cell::Mono(whom),
         text(since(t, p.created_ms)),
-        Cell::Forms(actions(s, p)),
+        Cell::Forms(actions(s, p, Some("/#payouts"))),
     ]
 }
 
@@ -189,10 +189,12 @@ fn approval_row(s: &Signed, a: &Approval, p: &Payment) -> Vec<Cell> {
     let own = a.proposed_by == s.user.who().label();
     let mut forms = Vec::new();
     if !own {
-        forms.push(s.post(&format!("/approvals/{}/approve", a.id), t.t("console-action-approve"), vec![]));
+        let back = vec![hidden("back", "/#approvals")];
+        forms.push(s.post(&format!("/approvals/{}/approve", a.id), t.t("console-action-approve"), back));
     }
     let reject = if own { "console-action-withdraw" } else { "console-action-reject" };
-    forms.push(ActionForm { danger: true, ..s.post(&format!("/approvals/{}/reject", a.id), t.t(reject), vec![]) });
+    let back = vec![hidden("back", "/#approvals")];
+    forms.push(ActionForm { danger: true, ..s.post(&format!("/approvals/{}/reject", a.id), t.t(reject), back) });
     let by = if own {
         t.ta("console-proposed-by-you", &[("who", Arg::Text(a.proposed_by.clone()))])
     } else {

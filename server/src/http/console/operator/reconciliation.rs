@@ -275,7 +275,7 @@ pub struct IncomingForm {
 /// A transfer typed in: credited, proposed, or kept in the review list — the answer says which.
 pub async fn incoming(
     State(state): State<AppState>,
-    Posted { who: Operator(s), form }: Posted<Operator, IncomingForm>,
+    Posted { who: Operator(s), form, .. }: Posted<Operator, IncomingForm>,
 ) -> Response {
     let currency = form.currency.unwrap_or_default().trim().to_ascii_uppercase();
     let account = form.requisite.unwrap_or_default().trim().to_string();
@@ -323,7 +323,7 @@ pub struct AttachForm {
 pub async fn attach(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Posted { who: Operator(s), form }: Posted<Operator, AttachForm>,
+    Posted { who: Operator(s), form, .. }: Posted<Operator, AttachForm>,
 ) -> Response {
     let request_id = form.request_id.unwrap_or_default();
     let note = form.note.unwrap_or_default();
@@ -344,7 +344,7 @@ pub struct DismissForm {
 pub async fn dismiss(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Posted { who: Operator(s), form }: Posted<Operator, DismissForm>,
+    Posted { who: Operator(s), form, .. }: Posted<Operator, DismissForm>,
 ) -> Response {
     let note = form.note.unwrap_or_default();
     if note.trim().is_empty() {

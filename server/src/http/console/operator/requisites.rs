@@ -8,12 +8,13 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::super::guard::{Operator, Posted};
-use super::super::{Params, Signed, field, hidden, invalid_fields, parse_major, text};
+use super::super::guard::{Confirm, Operator, Posted};
+use super::super::{Ask, Params, Signed, field, hidden, invalid_fields, parse_major, text};
 use crate::domain::catalogue::Currency;
 use crate::domain::error::DomainError;
 use crate::domain::requisite::{NewRequisite, Requisite};
 use crate::http::AppState;
+use app::i18n::Arg;
 use app::model::{ActionForm, Block, Cell, ConsoleNotice, FieldKind, FormField, Table, Tone};
 
 pub async fn pool(State(state): State<AppState>, Operator(s): Operator, params: Params) -> Response {
@@ -174,7 +175,7 @@ const LABELS: &[(&str, &str)] = &[
 
 pub async fn add(
     State(state): State<AppState>,
-    Posted { who: Operator(s), form }: Posted<Operator, RequisiteForm>,
+    Posted { who: Operator(s), form, .. }: Posted<Operator, RequisiteForm>,
 ) -> Response {
     let currency = optional(form.currency).unwrap_or_default().to_ascii_uppercase();
     let (Ok(min_amount), Ok(max_amount)) = (
@@ -215,13 +216,47 @@ pub struct ActiveForm {
 pub async fn set_active(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Posted { who: Operator(s), form }: Posted<Operator, ActiveForm>,
+    Posted { who: Operator(s), form, confirm }: Posted<Operator, ActiveForm>,
 ) -> Response {
     let active = form.active.as_deref() == Some("true");
+    if !active && !confirm.given() {
+        // Disabling a requisite that payers were sent to is asked once more; one nobody was
+        // sent to is disabled at once.
+        let now = crate::domain::time::now_ms();
+        let requisites = &state.services.requisites;
+        let (requisite, usage) = match (requisites.get(&id).await, requisites.usage(now).await) {
+            (Ok(r), Ok(u)) => (r, u),
+            (Err(e), _) | (_, Err(e)) => return s.refused("/requisites", &e),
+        };
+        let open = usage.get(&id).map_or(0, |(open, _)| *open);
+        if open > 0 {
+            return ask_disable(&state, &s, &confirm, &requisite, open);
+        }
+    }
     match state.services.requisites.set_active(&id, active, Some(&s.user.who())).await {
         Ok(_) => s.back("/requisites", "saved"),
         Err(e) => s.refused("/requisites", &e),
     }
+}
+
+fn ask_disable(state: &AppState, s: &Signed, confirm: &Confirm, r: &Requisite, open: i64) -> Response {
+    let t = &s.texts;
+    let ask = Ask {
+        what: t.t("console-action-disable"),
+        consequence: t.ta("console-confirm-requisite-disable", &[("open", Arg::Number(open))]),
+        facts: vec![
+            (t.t("console-col-requisite-id"), Cell::Mono(r.id.clone())),
+            (t.t("console-col-requisite"), Cell::Mono(r.masked_pan())),
+            (t.t("console-col-country"), text(format!("{} {}", r.country, r.currency))),
+            (t.t("console-field-bank"), text(bank_and_account(r))),
+            (t.t("console-col-open"), Cell::Number(open.to_string())),
+        ],
+        action: format!("/requisites/{}/active", r.id),
+        submit: t.t("console-confirm-requisite-submit"),
+        danger: true,
+        back: "/requisites".into(),
+    };
+    s.ask(state, confirm, ask)
 }
 
 #[derive(Deserialize)]
@@ -233,7 +268,7 @@ pub struct LimitsForm {
 pub async fn set_limits(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Posted { who: Operator(s), form }: Posted<Operator, LimitsForm>,
+    Posted { who: Operator(s), form, .. }: Posted<Operator, LimitsForm>,
 ) -> Response {
     let requisite = match state.services.requisites.get(&id).await {
         Ok(r) => r,

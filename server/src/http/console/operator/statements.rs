@@ -6,8 +6,8 @@ use axum::extract::{Multipart, Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use super::super::guard::{Guarded, Operator, Posted};
-use super::super::{Signed, Texts, text};
+use super::super::guard::{Confirm, Guarded, Operator, Posted};
+use super::super::{Ask, Signed, Texts, text};
 use super::CONSOLE;
 use super::decisions::NoFields;
 use super::reconciliation::{account_shown, requisite_names, source_text, transfer_text};
@@ -204,6 +204,42 @@ pub async fn show(
     s.page(&state, "/reconciliation", t.t("console-statement-check-title"), s.notice(&params), blocks)
 }
 
+/// Applying credits payments for good: asked once more, with what it credits and how much.
+async fn ask_apply(state: &AppState, s: &Signed, confirm: &Confirm, id: &str) -> Response {
+    let t = &s.texts;
+    let checked = match state.services.reconciliation.statement(id).await {
+        Ok(c) => c,
+        Err(e) => return s.refused(&format!("/statements/{id}"), &e),
+    };
+    let credits: Vec<&ProposedRow> =
+        checked.rows.iter().filter(|r| matches!(r.decision, Decision::Credit { .. })).collect();
+    let mut totals: std::collections::BTreeMap<&str, i64> = Default::default();
+    for r in &credits {
+        *totals.entry(r.sighting.currency.as_str()).or_default() += r.sighting.amount;
+    }
+    let total = totals.iter().map(|(c, a)| t.amount(*a, c)).collect::<Vec<_>>().join(" · ");
+    let mut facts = facts(t, &checked);
+    facts.push((t.t("console-statement-credits"), Cell::Number(credits.len().to_string())));
+    facts.push((
+        t.t("console-statement-credits-total"),
+        Cell::Number(if total.is_empty() { "-".into() } else { total }),
+    ));
+    let ask = Ask {
+        what: t.t("console-statement-apply"),
+        consequence: format!(
+            "{} {}",
+            check_summary(t, &checked.rows),
+            t.ta("console-confirm-statement", &[("credits", Arg::Number(credits.len() as i64))])
+        ),
+        facts,
+        action: format!("/statements/{id}/apply"),
+        submit: t.t("console-statement-apply"),
+        danger: false,
+        back: format!("/statements/{id}"),
+    };
+    s.ask(state, confirm, ask)
+}
+
 fn facts(t: &Texts, checked: &StoredStatement) -> Vec<(String, Cell)> {
     let mut facts = vec![
         (t.t("console-statement-format-label"), text(t.t(&format!("console-format-{}", checked.format)))),
@@ -223,9 +259,12 @@ fn facts(t: &Texts, checked: &StoredStatement) -> Vec<(String, Cell)> {
 pub async fn apply(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Posted { who: Operator(s), form: _ }: Posted<Operator, NoFields>,
+    Posted { who: Operator(s), form: _, confirm }: Posted<Operator, NoFields>,
 ) -> Response {
     let t = &s.texts;
+    if !confirm.given() {
+        return ask_apply(&state, &s, &confirm, &id).await;
+    }
     let (checked, outcomes) = match state.services.reconciliation.apply_statement(&id, &s.user.who()).await {
         Ok(done) => done,
         Err(e) => return s.refused(&format!("/statements/{id}"), &e),
