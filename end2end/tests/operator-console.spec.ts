@@ -134,3 +134,18 @@ test('operator: a receipt dispute resolved with another amount', async ({ browse
   await heading(payer, 'Paid');
   await shot(operatorPage, 'operator-dispute-resolved', info);
 });
+
+test('operator: a link to a page survives the login, in the language chosen on the login page', async ({ page }, info) => {
+  await page.goto(`${baseURL}/operator/reconciliation`);
+  await heading(page, 'Log in');
+  await page.locator('details.languages summary').click();
+  await page.getByRole('link', { name: 'Русский' }).click();
+  await heading(page, 'Вход');
+  await page.getByLabel('Логин').fill(operatorLogin.login);
+  await page.getByLabel('Пароль').fill(operatorLogin.password);
+  await page.getByRole('button', { name: 'Войти' }).click();
+  await expect(page).toHaveURL(/\/operator\/reconciliation$/);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
+  await checkA11y(page, info);
+});

@@ -384,3 +384,5 @@ console-action-payout-found-paid = Paid after all: success
 console-action-payout-decline = Not paid: decline the payout
 console-notice-decided = Done: the payment left this list. Its new status is on its page.
 console-notice-last-key = Nothing was done: this is the project's last active key, and without it every request of the shop is refused. Add a new key first, then deactivate this one.
+console-notice-checks-slow-down = Nothing was sent: at most 6 integration checks a minute. Try again in a minute.
+console-notice-checks-busy = Nothing was sent: other integration checks are waiting for their answers. Try again in a few seconds.

@@ -31,12 +31,23 @@ const WARMUP: Duration = Duration::from_secs(2);
 const RUN: Duration = Duration::from_secs(10);
 
 fn main() {
-    let what = std::env::args().skip(1).find(|a| !a.starts_with('-')).unwrap_or_else(|| "all".into());
+    // Sections by name, several at once (`-- create payout page`), or all.
+    let mut sections: Vec<String> = std::env::args().skip(1).filter(|a| !a.starts_with('-')).collect();
+    if sections.is_empty() {
+        sections.push("all".into());
+    }
     let rt = tokio::runtime::Builder::new_multi_thread().worker_threads(2).enable_all().build().unwrap();
     println!(
-        "# Kassa benchmarks ({} cores); section: {what}\n",
-        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1)
+        "# Kassa benchmarks ({} cores); sections: {}\n",
+        std::thread::available_parallelism().map(|n| n.get()).unwrap_or(1),
+        sections.join(" ")
     );
+    for what in &sections {
+        run_section(&rt, what);
+    }
+}
+
+fn run_section(rt: &tokio::runtime::Runtime, what: &str) {
     if what == "normalize" || what == "all" {
         normalize_bench();
     }

@@ -47,6 +47,10 @@ pub struct Config {
     #[arg(long, env = "KASSA_CONSOLE_IDLE_S", default_value_t = 1800)]
     pub console_idle_s: u64,
 
+    /// A console session ends this many seconds after its login, however active.
+    #[arg(long, env = "KASSA_CONSOLE_SESSION_MAX_S", default_value_t = 43_200)]
+    pub console_session_max_s: u64,
+
     /// Deliver callbacks to loopback and private addresses, and accept `http://` loopback
     /// callback URLs (development and tests only).
     #[arg(long, env = "KASSA_ALLOW_PRIVATE_CALLBACKS", action = ArgAction::SetTrue, value_parser = BoolishValueParser::new())]

@@ -109,7 +109,8 @@ impl Application {
             sandbox,
             demo,
         });
-        Ok(Application { listener, state, stores, sessions: database.sessions, demo_operator, demo_merchant_user })
+        let sessions = database.sessions.with_max_age(state.config.console_session_max_s);
+        Ok(Application { listener, state, stores, sessions, demo_operator, demo_merchant_user })
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -141,7 +142,8 @@ impl Application {
         let config = &self.state.config;
         let delivery = DeliverySettings {
             allow_private: config.allow_private_callbacks,
-            timeout: std::time::Duration::from_millis(config.callback_timeout_ms),
+            // A person waits for the answer: a short timeout, whatever the callbacks' own.
+            timeout: std::time::Duration::from_millis(config.callback_timeout_ms.min(5_000)),
             retry_schedule_s: config.callback_retry_s.clone(),
             caps: crate::domain::outbox::DeliveryCaps {
                 per_project: config.callback_max_per_project as i64,

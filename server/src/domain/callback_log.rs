@@ -2,12 +2,13 @@
 //! a payment's callbacks, a resend by hand, and the integration check (one signed test
 //! callback to a URL of the merchant's choice).
 
-use std::sync::Arc;
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
 
 use super::audit::{AuditEntry, Subject, Who};
 use super::error::{DomainError, Refusal, Result};
 use super::outbox::{self, CallbackProbe, CallbackRecord, ProbeReport};
-use super::ports::{OutboxStore, ProjectStore};
+use super::ports::{AuditStore, OutboxStore, ProjectStore};
 use super::signals::Signals;
 use super::time::now_ms;
 
@@ -17,7 +18,17 @@ pub struct CallbackLog {
     projects: Arc<dyn ProjectStore>,
     probe: Arc<dyn CallbackProbe>,
     signals: Arc<Signals>,
+    audit: Arc<dyn AuditStore>,
+    /// Integration checks under way in this process: a few at most, apart from the API's
+    /// requests, so checks against silent listeners cannot take the server's capacity.
+    checks: Arc<tokio::sync::Semaphore>,
+    /// Each merchant's recent checks (their times), for the per-merchant brake.
+    recent_checks: Mutex<HashMap<String, VecDeque<i64>>>,
 }
+
+/// At most this many integration checks at once per process, and per merchant per minute.
+const CHECKS_AT_ONCE: usize = 2;
+const CHECKS_PER_MINUTE: usize = 6;
 
 impl CallbackLog {
     pub fn new(
@@ -25,8 +36,17 @@ impl CallbackLog {
         projects: Arc<dyn ProjectStore>,
         probe: Arc<dyn CallbackProbe>,
         signals: Arc<Signals>,
+        audit: Arc<dyn AuditStore>,
     ) -> Self {
-        CallbackLog { outbox, projects, probe, signals }
+        CallbackLog {
+            outbox,
+            projects,
+            probe,
+            signals,
+            audit,
+            checks: Arc::new(tokio::sync::Semaphore::new(CHECKS_AT_ONCE)),
+            recent_checks: Mutex::default(),
+        }
     }
 
     /// A payment's callbacks with every delivery attempt.
@@ -49,9 +69,46 @@ impl CallbackLog {
         self.of_payment(request_id).await
     }
 
-    /// Sends one test callback of the project, signed with its callback key, to `url`.
-    pub async fn check_integration(&self, merchant_id: &str, project_id: &str, url: &str) -> Result<ProbeReport> {
+    /// Sends one test callback of the project, signed with its callback key, to `url`: a few
+    /// a minute per merchant, a few at once, each audited with where it went and what came back.
+    pub async fn check_integration(
+        &self,
+        merchant_id: &str,
+        project_id: &str,
+        url: &str,
+        who: &Who,
+    ) -> Result<ProbeReport> {
         let key = self.projects.callback_key(project_id).await?.ok_or(DomainError::Missing)?;
-        Ok(self.probe.probe(&key, merchant_id, project_id, url, now_ms()).await)
+        let now = now_ms();
+        if !self.take_check(merchant_id, now) {
+            return Err(Refusal::TooManyChecks.into());
+        }
+        let _turn = self.checks.clone().try_acquire_owned().map_err(|_| DomainError::Busy)?;
+        let report = self.probe.probe(&key, merchant_id, project_id, url, now).await;
+        let outcome = match (&report.http_status, &report.error) {
+            (Some(status), _) => format!("HTTP {status} in {} ms", report.latency_ms),
+            (None, Some(error)) => error.clone(),
+            (None, None) => "no answer".into(),
+        };
+        let audit = AuditEntry::new(who, "integration_checked", Subject::Project, project_id, now)
+            .detail(format!("{url} → {outcome}"));
+        self.audit.append_audit(&audit).await?;
+        Ok(report)
+    }
+
+    /// Whether the merchant may send another check now (and counts it).
+    fn take_check(&self, merchant_id: &str, now: i64) -> bool {
+        let mut recent = self.recent_checks.lock().unwrap_or_else(|e| e.into_inner());
+        // Forget merchants with nothing in the last minute, so the map stays small.
+        recent.retain(|_, times| times.back().is_some_and(|t| now - t < 60_000));
+        let times = recent.entry(merchant_id.to_string()).or_default();
+        while times.front().is_some_and(|t| now - t >= 60_000) {
+            times.pop_front();
+        }
+        if times.len() >= CHECKS_PER_MINUTE {
+            return false;
+        }
+        times.push_back(now);
+        true
     }
 }

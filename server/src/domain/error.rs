@@ -35,6 +35,9 @@ pub enum Refusal {
     /// A transfer that may be one recorded before (the review list decides).
     #[error("Transfer may have been recorded before")]
     TransferSeenBefore,
+    /// Integration checks come at most a few a minute per merchant (each is an outgoing request).
+    #[error("Too many integration checks; try again in a minute")]
+    TooManyChecks,
     /// Deactivating a project's only active request key would refuse all its requests.
     #[error("the project's last active request key cannot be deactivated; add another first")]
     LastActiveKey,

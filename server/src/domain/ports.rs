@@ -320,6 +320,8 @@ pub trait UserStore: Send + Sync + 'static {
 #[async_trait]
 pub trait AuditStore: Send + Sync + 'static {
     async fn audit(&self, query: &AuditQuery) -> StoreResult<Vec<StoredAudit>>;
+    /// Appends an entry that no change of state carries (a login, an integration check).
+    async fn append_audit(&self, entry: &AuditEntry) -> StoreResult<()>;
 }
 
 /// Transfers seen on requisites' accounts, and the bank statements they came in. A transfer that

@@ -104,6 +104,11 @@ macro_rules! audit_store {
                     })
                     .collect())
             }
+
+            async fn append_audit(&self, entry: &crate::domain::audit::AuditEntry) -> Result<()> {
+                insert_audit!(&self.writer, entry);
+                Ok(())
+            }
         }
     };
 }

@@ -15,7 +15,7 @@ mod postgres;
 mod projects;
 mod requisites;
 mod rows;
-mod sessions;
+pub mod sessions;
 mod sql;
 mod sqlite;
 mod stats;

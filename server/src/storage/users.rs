@@ -38,6 +38,18 @@ impl TryFrom<UserRow> for ConsoleUser {
 
 macro_rules! user_store {
     ($db:ty) => {
+        impl SqlStorage<$db> {
+            /// Ends every session of a user (storage/sessions.rs names each row's user).
+            async fn end_sessions(tx: &mut sqlx::Transaction<'_, $db>, audience: Audience, login: &str) -> Result<()> {
+                sqlx::query("DELETE FROM console_sessions WHERE audience = $1 AND login = $2")
+                    .bind(audience.code())
+                    .bind(login)
+                    .execute(&mut **tx)
+                    .await?;
+                Ok(())
+            }
+        }
+
         #[async_trait]
         impl UserStore for SqlStorage<$db> {
             async fn upsert_user(&self, u: &ConsoleUser, audit: &AuditEntry) -> Result<()> {
@@ -57,6 +69,8 @@ macro_rules! user_store {
                 .bind(u.created_ms)
                 .execute(&mut *tx)
                 .await?;
+                // A new password (or a user added again) ends the sessions opened before it.
+                Self::end_sessions(&mut tx, u.audience, &u.login).await?;
                 insert_audit!(&mut *tx, audit);
                 tx.commit().await?;
                 Ok(())
@@ -90,6 +104,9 @@ macro_rules! user_store {
                     .await?;
                 if done.rows_affected() == 0 {
                     return Ok(false);
+                }
+                if !active {
+                    Self::end_sessions(&mut tx, audience, login).await?;
                 }
                 insert_audit!(&mut *tx, audit);
                 tx.commit().await?;

@@ -61,6 +61,29 @@ async fn logging_in_and_out(backend: Backend) {
     let out = browser.post("/operator/logout", &[("csrf", &queue.csrf())]).await;
     assert_eq!(out.status, 303);
     assert_eq!(browser.get("/operator/").await.status, 303);
+    // Logins, the failed one and the logout are in the audit log, with the address.
+    let query = AuditQuery { subject: Some((Subject::User, "alice".into())), before_id: None, limit: 10 };
+    let events: Vec<_> = app
+        .stores
+        .audit
+        .audit(&query)
+        .await
+        .unwrap()
+        .into_iter()
+        .map(|a| (a.actor, a.action, a.detail.unwrap_or_default()))
+        .collect();
+    let from = "from 127.0.0.1".to_string();
+    assert_eq!(
+        events[..3],
+        [
+            ("operator:alice".to_string(), "logout".to_string(), from.clone()),
+            ("operator:alice".to_string(), "login".to_string(), from.clone()),
+            ("operator:alice".to_string(), "login_failed".to_string(), from.clone()),
+        ],
+        "{events:?}"
+    );
+    let unknown = AuditQuery { subject: Some((Subject::User, "nobody-here".into())), before_id: None, limit: 10 };
+    assert_eq!(app.stores.audit.audit(&unknown).await.unwrap()[0].action, "login_failed");
 
     // A disabled operator's session ends at the next request, and they cannot log in again.
     browser.log_in("alice", PASSWORD).await;
@@ -83,6 +106,62 @@ async fn sessions_live_in_the_database_and_end_when_idle(backend: Backend) {
     }
     tokio::time::sleep(Duration::from_millis(2500)).await;
     assert_eq!(browser.get("/operator/").await.status, 303, "idle past the timeout: signed out");
+}
+
+/// Sessions end as people expect (issue 28 §3): the database holds no usable id, logout wins
+/// over a request still in flight, a session ends a fixed time after its login however active,
+/// and disabling a user or setting a new password ends that user's sessions.
+async fn sessions_end_when_they_should(backend: Backend) {
+    use tower_sessions::SessionStore;
+    use tower_sessions::session::{Id, Record};
+    let app = spawn_app_with(backend, |c| c.console_session_max_s = 3).await;
+    add_operator(&app, "dora").await;
+    let browser = Browser::new(&app);
+    let login = browser.log_in("dora", PASSWORD).await;
+    let cookie = login.headers["set-cookie"].to_str().unwrap();
+    let id = cookie.trim_start_matches("kassa_session=").split(';').next().unwrap().to_string();
+    let hash = kassa::storage::sessions::id_hash(&id.parse::<Id>().unwrap());
+    assert_eq!(app.count_rows(&format!("console_sessions WHERE id_hash = '{id}'")).await, 0, "no id in clear");
+    assert_eq!(app.count_rows(&format!("console_sessions WHERE id_hash = '{hash}' AND login = 'dora'")).await, 1);
+
+    // Active all along, the session still ends 3 s after its login.
+    assert_eq!(browser.get("/operator/").await.status, 200);
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(browser.get("/operator/").await.status, 200);
+    tokio::time::sleep(Duration::from_millis(2000)).await;
+    assert_eq!(browser.get("/operator/").await.status, 303, "past the absolute lifetime: signed out");
+
+    // Logout wins: a request that loaded the session before the logout saves it after; the
+    // session stays ended.
+    let store = app.session_store().await;
+    let expiry_date =
+        tower_sessions::cookie::time::OffsetDateTime::now_utc() + tower_sessions::cookie::time::Duration::hours(1);
+    let mut record = Record { id: Id::default(), data: Default::default(), expiry_date };
+    record
+        .data
+        .insert("console.user".into(), serde_json::json!({"audience": "operator", "login": "dora", "csrf": "x"}));
+    store.create(&mut record).await.unwrap();
+    assert!(store.load(&record.id).await.unwrap().is_some());
+    store.delete(&record.id).await.unwrap();
+    store.save(&record).await.unwrap();
+    assert!(store.load(&record.id).await.unwrap().is_none(), "saving did not bring it back");
+    let hash = kassa::storage::sessions::id_hash(&record.id);
+    assert_eq!(app.count_rows(&format!("console_sessions WHERE id_hash = '{hash}'")).await, 0);
+
+    // Disabling a user ends their sessions at once; so does a new password.
+    let app = spawn_app(backend).await;
+    add_operator(&app, "dora").await;
+    let (first, second) = (Browser::new(&app), Browser::new(&app));
+    first.log_in("dora", PASSWORD).await;
+    second.log_in("dora", PASSWORD).await;
+    assert_eq!(app.count_rows("console_sessions WHERE login = 'dora'").await, 2);
+    add_operator(&app, "dora").await;
+    assert_eq!(app.count_rows("console_sessions WHERE login = 'dora'").await, 0, "a new password ends them");
+    assert_eq!(first.get("/operator/").await.status, 303);
+    first.log_in("dora", PASSWORD).await;
+    app.services.users.disable(Audience::Operator, "dora").await.unwrap();
+    assert_eq!(app.count_rows("console_sessions WHERE login = 'dora'").await, 0, "disabling ends them");
+    assert_eq!(first.get("/operator/").await.status, 303);
 }
 
 async fn failed_logins_are_slowed_down(backend: Backend) {
@@ -297,6 +376,7 @@ async fn requisites_are_added_and_disabled_with_audit(backend: Backend) {
             || page.html.contains("5672")
     );
     assert!(!page.html.contains("5536913812345672"), "the pool shows PANs masked");
+    assert!(page.html.contains(&id), "the pool shows each requisite's id (the transfer form asks for it)");
 
     // Nobody was sent to it: disabled at once.
     let off = browser.post(&format!("/operator/requisites/{id}/active"), &[("csrf", &csrf), ("active", "false")]).await;
@@ -549,6 +629,67 @@ async fn the_integration_check_sends_a_signed_test_callback(backend: Backend) {
     assert_eq!(refused.status, 200);
     assert!(!refused.html.contains("HTTP 200 in"));
     assert_eq!(receiver.received().len(), 1);
+    // Each check is audited as the user's, with where it went and what came back.
+    let query =
+        AuditQuery { subject: Some((Subject::Project, app.key.project_id.clone())), before_id: None, limit: 10 };
+    let audit = app.stores.audit.audit(&query).await.unwrap();
+    let checks: Vec<_> = audit.iter().filter(|a| a.action == "integration_checked").collect();
+    assert_eq!(checks.len(), 2, "{audit:?}");
+    assert_eq!(checks[1].actor, "merchant:shop-owner");
+    assert!(checks[1].detail.as_deref().unwrap().starts_with(&format!("{url} → HTTP 200 in")), "{checks:?}");
+    // Six a minute per merchant: the seventh is refused before anything is sent.
+    let csrf = page.csrf();
+    let form = [("csrf", csrf.as_str()), ("project", app.key.project_id.as_str()), ("url", url.as_str())];
+    for _ in 0..4 {
+        assert_eq!(browser.post("/merchant/integration", &form).await.status, 200);
+    }
+    let braked = browser.post("/merchant/integration", &form).await;
+    assert!(braked.location.as_deref().unwrap().ends_with("/merchant/integration?notice=checks-slow-down"));
+    assert_eq!(receiver.received().len(), 5);
+    assert!(
+        browser
+            .get("/merchant/integration?notice=checks-slow-down")
+            .await
+            .html
+            .contains("at most 6 integration checks a minute")
+    );
+}
+
+/// Integration checks to a listener that does not answer take at most two places at once; the
+/// server keeps answering (issue 28 §4).
+async fn integration_checks_to_a_silent_listener_stay_few(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let slow = crate::receiver::Behaviour { delay: Duration::from_millis(2500), ..Default::default() };
+    let receiver = crate::receiver::Receiver::start(slow).await;
+    let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
+    app.services
+        .users
+        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
+        .await
+        .unwrap();
+    let browser = Browser::new(&app);
+    browser.log_in_to("/merchant", "shop-owner", PASSWORD).await;
+    let csrf = browser.get("/merchant/integration").await.csrf();
+    let url = format!("{}/hook", receiver.url);
+    let form = [("csrf", csrf.as_str()), ("project", app.key.project_id.as_str()), ("url", url.as_str())];
+    let (a, b, c, health) = tokio::join!(
+        browser.post("/merchant/integration", &form),
+        browser.post("/merchant/integration", &form),
+        async {
+            tokio::time::sleep(Duration::from_millis(300)).await;
+            browser.post("/merchant/integration", &form).await
+        },
+        async {
+            tokio::time::sleep(Duration::from_millis(600)).await;
+            app.client.get(app.url("/healthz")).send().await.unwrap().status().as_u16()
+        },
+    );
+    assert_eq!(health, 200, "the server answers while checks wait");
+    let mut statuses = [a.status, b.status, c.status];
+    statuses.sort();
+    assert_eq!(statuses, [200, 200, 303], "two checks at once, the third is turned away");
+    let busy = [a, b, c].into_iter().find(|p| p.status == 303).unwrap();
+    assert!(busy.location.unwrap().ends_with("notice=checks-busy"));
 }
 
 /// The text of the `<dd>` after `<dt>{label}</dt>`.
@@ -821,6 +962,13 @@ async fn the_language_and_the_page_asked_for_survive_the_login(backend: Backend)
     assert_eq!(location, "/operator/login?next=%2Foperator%2Fpayments%3Fq%3Dorder-7%26lang%3Dru");
     let login = browser.get(&format!("{location}&lang=ru")).await;
     assert!(login.html.contains("name=\"next\" value=\"/operator/payments?q=order-7&amp;lang=ru\""), "{}", login.html);
+    assert!(
+        login
+            .html
+            .contains("href=\"/operator/login?next=%2Foperator%2Fpayments%3Fq%3Dorder-7%26lang%3Dru&amp;lang=en\""),
+        "choosing another language keeps the page asked for: {}",
+        login.html
+    );
     let done = browser
         .post(
             "/operator/login",
@@ -858,10 +1006,12 @@ both_backends!(
     a_merchant_sets_its_payment_page,
     merchant_pages_exports_and_new_keys_work,
     the_integration_check_sends_a_signed_test_callback,
+    integration_checks_to_a_silent_listener_stay_few,
     a_merchant_sees_only_its_own,
     payments_are_found_by_filters,
     logging_in_and_out,
     sessions_live_in_the_database_and_end_when_idle,
+    sessions_end_when_they_should,
     failed_logins_are_slowed_down,
     a_decision_is_taken_once_and_audited,
     requisites_are_added_and_disabled_with_audit,

@@ -431,9 +431,20 @@ impl TestApp {
         }
     }
 
-    /// The table tower-sessions keeps sessions in, on this backend.
+    /// The table the consoles' sessions are kept in.
     pub fn sessions_table(&self) -> &'static str {
-        if self.database_url.is_postgres() { "tower_sessions.session" } else { "tower_sessions" }
+        "console_sessions"
+    }
+
+    /// The consoles' session store over this app's database, as the server builds it.
+    pub async fn session_store(&self) -> kassa::storage::Sessions {
+        let url = self.database_url.expose();
+        let pool = if self.database_url.is_postgres() {
+            kassa::storage::SessionPool::Postgres(sqlx::PgPool::connect(url).await.unwrap())
+        } else {
+            kassa::storage::SessionPool::Sqlite(sqlx::SqlitePool::connect(url).await.unwrap())
+        };
+        kassa::storage::Sessions::new(pool)
     }
 
     /// How many rows `table` holds.

@@ -37,9 +37,8 @@ async fn schema_of(backend: Backend) -> Schema {
     };
     let mut schema = Schema::new();
     for (table, column) in rows {
-        // The migrations' own bookkeeping and tower-sessions' table (its own schema on
-        // PostgreSQL) are not ours.
-        if table.starts_with("_sqlx") || table == "tower_sessions" {
+        // The migrations' own bookkeeping is not ours.
+        if table.starts_with("_sqlx") {
             continue;
         }
         schema.entry(table).or_default().insert(column);

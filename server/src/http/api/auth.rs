@@ -25,7 +25,7 @@ use crate::domain::projects::Projects;
 use crate::domain::time::now_ms;
 use crate::http::AppState;
 use crate::http::shared::error::{ApiError, AuthFailure, ErrorBody};
-use crate::http::shared::limits::RetryAfter;
+use crate::http::shared::limits::{RetryAfter, address_key};
 
 /// Largest accepted request body.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -71,7 +71,7 @@ impl RequestIds {
 pub async fn authenticate(State(state): State<AppState>, request: Request, next: Next) -> Response {
     let peer = request.extensions().get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip());
     if let Some(ip) = peer
-        && let Err(RetryAfter(retry_after_s)) = state.address_limiter.check(&ip.to_string())
+        && let Err(RetryAfter(retry_after_s)) = state.address_limiter.check(&address_key(ip))
     {
         return ApiError::TooManyRequests { retry_after_s }.into_response();
     }

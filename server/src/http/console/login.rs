@@ -14,7 +14,7 @@ use super::guard::{SESSION_USER, SessionUser, signed_in};
 use super::{Console, Params, field, frame, hidden, language, notice, param, redirect_with, respond, unavailable};
 use crate::domain::user::ConsoleUser;
 use crate::http::AppState;
-use crate::http::shared::limits::{PeerIp, RateLimiter};
+use crate::http::shared::limits::{PeerIp, RateLimiter, address_key};
 use crate::secret::Secret;
 use app::model::{ActionForm, Block, ConsoleNotice, FieldKind, FormField};
 
@@ -67,8 +67,9 @@ impl Console {
                     move |State(state): State<AppState>,
                           session: Session,
                           headers: HeaderMap,
+                          peer: PeerIp,
                           Form(form): Form<LogoutForm>| async move {
-                        logout(&state, &session, self, &headers, form).await
+                        logout(&state, &session, self, &headers, peer.0, form).await
                     },
                 ),
             )
@@ -132,7 +133,12 @@ pub async fn login_page(
         Some(key) => Some(ConsoleNotice { text: t.t(key), error: true }),
         None => notice(&t, query.notice.as_deref()),
     };
-    let frame = frame(state, console, &t, "/login", t.t("console-login-title"), notice, None);
+    // The language links keep the page asked for.
+    let here = match next_page(console, query.next.as_deref()) {
+        Some(next) => format!("/login?next={}", super::widgets::urlencode(&next)),
+        None => "/login".to_string(),
+    };
+    let frame = frame(state, console, &t, &here, t.t("console-login-title"), notice, None);
     let response = respond(status, frame, vec![Block::Form(form)]);
     crate::http::shared::html::with_csrf_cookie(response, &cookie)
 }
@@ -161,7 +167,9 @@ pub async fn login(
     }
     let login = form.login.unwrap_or_default().trim().to_string();
     let password = Secret::new(form.password.unwrap_or_default());
-    let address = peer.map(|p| p.to_string()).unwrap_or_default();
+    let address = peer.map(address_key).unwrap_or_default();
+    // The audit names the client's own address; the brakes count its network.
+    let from = peer.map(|p| p.to_string()).unwrap_or_default();
     let login_key = format!("{}:{}@{address}", console.audience.code(), login.to_lowercase());
     let brakes = &state.login_limits;
     let limited = brakes.by_address.blocked(&address).is_some() || brakes.by_login.blocked(&login_key).is_some();
@@ -173,11 +181,13 @@ pub async fn login(
     }
     match state.services.users.authenticate(console.audience, &login, &password).await {
         Ok(Some(user)) => {
+            audit_sign_in(state, console, &user.login, "login", &from).await;
             let next = next_page(console, form.next.as_deref());
             start_session(state, session, console, headers, &user, query.lang.as_deref(), next).await
         }
         Ok(None) => {
             let _ = (brakes.by_address.check(&address), brakes.by_login.check(&login_key));
+            audit_sign_in(state, console, &login, "login_failed", &from).await;
             tracing::info!(audience = console.audience.code(), "console login refused");
             refused(StatusCode::UNAUTHORIZED, "console-login-wrong").await
         }
@@ -186,6 +196,14 @@ pub async fn login(
             let t = language(state, session, None, headers).await;
             unavailable(state, console, &t)
         }
+    }
+}
+
+/// Audits a sign-in event; a failure to write it is logged, and the sign-in goes on (the person
+/// is not kept out by the audit log).
+async fn audit_sign_in(state: &AppState, console: Console, login: &str, action: &'static str, address: &str) {
+    if let Err(e) = state.services.users.record(console.audience, login, action, address).await {
+        tracing::warn!(error = %e, action, "sign-in event not audited");
     }
 }
 
@@ -231,12 +249,15 @@ pub async fn logout(
     session: &Session,
     console: Console,
     headers: &HeaderMap,
+    peer: Option<std::net::IpAddr>,
     form: LogoutForm,
 ) -> Response {
-    if let Ok(signed) = signed_in(state, session, console, None, headers, None).await
-        && !signed.csrf_ok(form.csrf.as_deref())
-    {
-        return super::forbidden(state, &signed);
+    if let Ok(signed) = signed_in(state, session, console, None, headers, None).await {
+        if !signed.csrf_ok(form.csrf.as_deref()) {
+            return super::forbidden(state, &signed);
+        }
+        let from = peer.map(|p| p.to_string()).unwrap_or_default();
+        audit_sign_in(state, console, &signed.user.login, "logout", &from).await;
     }
     if let Err(e) = session.flush().await {
         tracing::warn!(error = %e, "console session not ended");

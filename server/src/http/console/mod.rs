@@ -307,7 +307,7 @@ fn frame(
             .map(|(code, name)| LanguageLink {
                 code: code.to_string(),
                 name: name.to_string(),
-                href: format!("{}{current}?lang={code}", console.base),
+                href: format!("{}{current}{}lang={code}", console.base, if current.contains('?') { '&' } else { '?' }),
             })
             .collect(),
         language_label: t.t("console-language"),
@@ -367,6 +367,8 @@ pub fn notice(texts: &Texts, key: Option<&str>) -> Option<ConsoleNotice> {
         "statement-missing",
         "two-keys",
         "last-key",
+        "checks-slow-down",
+        "checks-busy",
     ];
     let key = key?;
     let error = ERRORS.contains(&key);
@@ -406,6 +408,7 @@ pub fn refusal(e: &DomainError) -> &'static str {
         DomainError::Refused(Refusal::InsufficientBalance) => "insufficient",
         DomainError::Refused(Refusal::TooManyKeys) => "two-keys",
         DomainError::Refused(Refusal::LastActiveKey) => "last-key",
+        DomainError::Refused(Refusal::TooManyChecks) => "checks-slow-down",
         DomainError::Refused(
             Refusal::TransferAlreadyApplied
             | Refusal::PushTooSoon

@@ -72,6 +72,21 @@ impl RateLimiter {
 /// The client's address, when the server knows it.
 pub struct PeerIp(pub Option<std::net::IpAddr>);
 
+/// The key a per-address brake counts under: an IPv4 address, or an IPv6 address's /64 (one
+/// subscriber's whole network, which anyone on it can walk through address by address).
+pub fn address_key(ip: std::net::IpAddr) -> String {
+    match ip {
+        std::net::IpAddr::V4(v4) => v4.to_string(),
+        std::net::IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => v4.to_string(),
+            None => {
+                let s = v6.segments();
+                format!("{:x}:{:x}:{:x}:{:x}::/64", s[0], s[1], s[2], s[3])
+            }
+        },
+    }
+}
+
 impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PeerIp {
     type Rejection = std::convert::Infallible;
 
@@ -83,6 +98,16 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PeerIp {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ipv6_clients_are_braked_by_their_network() {
+        let key = |s: &str| address_key(s.parse().unwrap());
+        assert_eq!(key("203.0.113.7"), "203.0.113.7");
+        assert_eq!(key("::ffff:203.0.113.7"), "203.0.113.7", "IPv4 seen through IPv6 is that IPv4 address");
+        assert_eq!(key("2001:db8:1:2:aaaa::1"), "2001:db8:1:2::/64");
+        assert_eq!(key("2001:db8:1:2:ffff:ffff:ffff:ffff"), key("2001:db8:1:2::9"), "one /64, one brake");
+        assert_ne!(key("2001:db8:1:3::1"), key("2001:db8:1:2::1"));
+    }
 
     #[test]
     fn a_bucket_is_looked_at_without_spending_it() {

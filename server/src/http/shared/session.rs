@@ -6,8 +6,11 @@ use tower_sessions::{Expiry, SessionManagerLayer, SessionStore, cookie::SameSite
 
 /// The session layer of the consoles: ends after `idle_s` seconds without a request.
 pub fn layer<S: SessionStore + Clone>(store: S, secure: bool, idle_s: u64) -> SessionManagerLayer<S> {
+    // Over https the cookie is `__Host-`: the browser keeps it only if it came over https, for
+    // this host alone and the whole path, so no sibling subdomain can plant or read one.
     SessionManagerLayer::new(store)
-        .with_name("kassa_session")
+        .with_name(if secure { "__Host-kassa_session" } else { "kassa_session" })
+        .with_path("/")
         .with_http_only(true)
         .with_same_site(SameSite::Lax)
         .with_secure(secure)

@@ -7,7 +7,7 @@ use axum::response::Response;
 use serde::Deserialize;
 
 use super::super::guard::{MerchantUser, Posted};
-use super::super::{Texts, field};
+use super::super::{Params, Texts, field};
 use crate::domain::error::DomainError;
 use crate::domain::outbox::ProbeReport;
 use crate::http::AppState;
@@ -32,10 +32,10 @@ fn form(m: &MerchantUser, url: &str) -> ActionForm {
     }
 }
 
-pub async fn page(State(state): State<AppState>, m: MerchantUser) -> Response {
+pub async fn page(State(state): State<AppState>, m: MerchantUser, params: Params) -> Response {
     let t = &m.s.texts;
     let blocks = vec![Block::Paragraph(t.t("console-integration-help")), Block::Form(form(&m, ""))];
-    m.s.page(&state, "/integration", t.t("console-integration-title"), None, blocks)
+    m.s.page(&state, "/integration", t.t("console-integration-title"), m.s.notice(&params), blocks)
 }
 
 #[derive(Deserialize)]
@@ -53,9 +53,12 @@ pub async fn send(
         return m.s.not_found(&state);
     };
     let url = probe.url.unwrap_or_default().trim().to_string();
-    let report = match state.services.callback_log.check_integration(&project.merchant_id, &project.id, &url).await {
+    let log = &state.services.callback_log;
+    let report = match log.check_integration(&project.merchant_id, &project.id, &url, &m.s.user.who()).await {
         Ok(report) => report,
         Err(DomainError::Missing) => return m.s.back("/integration", "failed"),
+        Err(DomainError::Busy) => return m.s.back("/integration", "checks-busy"),
+        Err(e @ DomainError::Refused(_)) => return m.s.refused("/integration", &e),
         Err(e) => return m.s.unavailable(&state, &e),
     };
     let mut blocks = report_blocks(t, &report);

@@ -32,6 +32,7 @@ async fn page(state: &AppState, s: &Signed, notice: Option<ConsoleNotice>, statu
     };
     let headers = t.all(&[
         "console-col-requisite",
+        "console-col-requisite-id",
         "console-col-country",
         "console-col-method",
         "console-field-bank",
@@ -84,6 +85,8 @@ fn row(s: &Signed, r: &Requisite, usage: &HashMap<String, (i64, i64)>) -> Vec<Ce
     let (open, turnover) = usage.get(&r.id).copied().unwrap_or_default();
     vec![
         Cell::Mono(r.masked_pan()),
+        // The transfer form and the operator API take the requisite by this id.
+        Cell::Mono(r.id.clone()),
         text(format!("{} {}", r.country, r.currency)),
         text(r.methods.join(", ")),
         text(bank_and_account(r)),
