@@ -126,7 +126,7 @@ test('merchant: a failed callback is seen, then resent once the server recovers;
     const row = page.locator('tr', { hasText: token });
     await row.getByRole('button', { name: 'Deactivate' }).click();
     // Asked once more: every request signed with it is refused from then on.
-    await heading(page, 'Confirm: Deactivate');
+    await heading(page, 'Confirm: Deactivate a request key');
     await expect(page.getByText(/Unknown key/)).toBeVisible();
     await checkA11y(page, info);
     await shot(page, 'merchant-key-confirm', info);

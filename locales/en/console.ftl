@@ -363,7 +363,7 @@ console-confirm-payout-execute = You sent { $amount } to the receiver: the payou
 console-confirm-payout-success = The payout of { $amount } arrived: it succeeds, the amount leaves the merchant's locked funds for good and the merchant is told by callback. This cannot be undone.
 console-confirm-payout-failed = The payout of { $amount } failed: it goes to a dispute (payout failed), where it is then declined (the amount returns to the merchant) or found paid. The merchant is told by callback.
 console-confirm-approve = { $who } proposed this credit of { $amount }. Approving makes it: the merchant's balance is credited and the merchant is told by callback. This cannot be undone.
-console-confirm-key = Every request signed with this key is refused from now on ("Unknown key"). It was last used { $last_used }: if the shop still signs with it, its checkout stops.
+console-confirm-key = Every request signed with this key is refused from now on ("Unknown key"). It was last used at { $last_used } (UTC): if the shop still signs with it, its checkout stops.
 console-confirm-key-submit = Yes, deactivate the key
 console-confirm-requisite-disable = { $open ->
         [one] One open payment sent its payer to this requisite. It keeps it: the transfer still arrives there and is matched as usual.
@@ -386,3 +386,5 @@ console-notice-decided = Done: the payment left this list. Its new status is on 
 console-notice-last-key = Nothing was done: this is the project's last active key, and without it every request of the shop is refused. Add a new key first, then deactivate this one.
 console-notice-checks-slow-down = Nothing was sent: at most 6 integration checks a minute. Try again in a minute.
 console-notice-checks-busy = Nothing was sent: other integration checks are waiting for their answers. Try again in a few seconds.
+console-confirm-key-unused = Every request signed with this key is refused from now on ("Unknown key"). It has never been used.
+console-confirm-what-key = Deactivate a request key

@@ -205,12 +205,16 @@ async fn ask_deactivate(
         return m.s.not_found(state);
     };
     let last_used = key.last_used_ms.map(|ms| t.time(ms)).unwrap_or_else(|| t.t("console-never"));
+    let consequence = match key.last_used_ms {
+        Some(ms) => t.ta("console-confirm-key", &[("last_used", Arg::Text(t.time(ms)))]),
+        None => t.t("console-confirm-key-unused"),
+    };
     if !keys.iter().any(|k| k.active && k.token != token) {
         return m.s.back("/keys", "last-key");
     }
     let ask = Ask {
-        what: t.t("console-action-deactivate"),
-        consequence: t.ta("console-confirm-key", &[("last_used", Arg::Text(last_used.clone()))]),
+        what: t.t("console-confirm-what-key"),
+        consequence,
         facts: vec![
             (t.t("console-col-project"), text(project.name.clone())),
             (t.t("console-col-token"), Cell::Mono(key.token.clone())),
