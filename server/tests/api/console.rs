@@ -398,15 +398,21 @@ async fn the_audit_log_is_append_only(backend: Backend) {
     assert_eq!(app.count_rows("audit_log").await, 1, "adding a user is audited");
     use sqlx::Connection;
     let url = app.database_url.expose();
-    let sql = "UPDATE audit_log SET actor = 'someone else'";
-    let result = if app.database_url.is_postgres() {
-        let mut c = sqlx::PgConnection::connect(url).await.unwrap();
-        sqlx::query(sql).execute(&mut c).await.map(|_| ())
-    } else {
-        let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
-        sqlx::query(sql).execute(&mut c).await.map(|_| ())
-    };
-    assert!(result.unwrap_err().to_string().contains("append-only"));
+    let mut statements = vec!["UPDATE audit_log SET actor = 'someone else'", "DELETE FROM audit_log"];
+    if app.database_url.is_postgres() {
+        statements.push("TRUNCATE audit_log");
+    }
+    for sql in statements {
+        let result = if app.database_url.is_postgres() {
+            let mut c = sqlx::PgConnection::connect(url).await.unwrap();
+            sqlx::query(sql).execute(&mut c).await.map(|_| ())
+        } else {
+            let mut c = sqlx::SqliteConnection::connect(url).await.unwrap();
+            sqlx::query(sql).execute(&mut c).await.map(|_| ())
+        };
+        assert!(result.unwrap_err().to_string().contains("append-only"), "{sql}");
+    }
+    assert_eq!(app.count_rows("audit_log").await, 1, "nothing was changed or removed");
 }
 
 async fn payments_are_found_by_filters(backend: Backend) {
