@@ -85,6 +85,24 @@ impl Browser {
     }
 }
 
+/// The test project's merchant gets a console user, `shop-owner`.
+pub async fn add_shop_owner(app: &TestApp) {
+    let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
+    app.services
+        .users
+        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
+        .await
+        .unwrap();
+}
+
+/// A browser signed in to the merchant console as the test project's `shop-owner`.
+pub async fn shop_owner(app: &TestApp) -> Browser {
+    add_shop_owner(app).await;
+    let browser = Browser::new(app);
+    browser.log_in_to("/merchant", "shop-owner", PASSWORD).await;
+    browser
+}
+
 pub async fn add_operator(app: &TestApp, login: &str) {
     app.services.users.add(Audience::Operator, None, login, &Secret::new(PASSWORD.to_string())).await.unwrap();
 }

@@ -6,7 +6,6 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use kassa::domain::audit::{AuditQuery, Subject};
 use kassa::domain::user::Audience;
-use kassa::secret::Secret;
 use serde_json::Value;
 
 use crate::both_backends;
@@ -467,12 +466,7 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
     assert_eq!(status, 200, "{theirs}");
     let theirs = theirs["request_id"].as_str().unwrap().to_string();
 
-    let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
-    app.services
-        .users
-        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
-        .await
-        .unwrap();
+    add_shop_owner(&app).await;
     let browser = Browser::new(&app);
     // An operator's login does not open the merchant console, nor the other way round.
     add_operator(&app, "alice").await;
@@ -593,14 +587,7 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
 async fn the_integration_check_sends_a_signed_test_callback(backend: Backend) {
     let app = spawn_app(backend).await;
     let receiver = crate::receiver::Receiver::start(crate::receiver::Behaviour::default()).await;
-    let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
-    app.services
-        .users
-        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
-        .await
-        .unwrap();
-    let browser = Browser::new(&app);
-    browser.log_in_to("/merchant", "shop-owner", PASSWORD).await;
+    let browser = shop_owner(&app).await;
     let page = browser.get("/merchant/integration").await;
     let url = format!("{}/hook", receiver.url);
     let result = browser
@@ -670,14 +657,7 @@ async fn integration_checks_to_a_silent_listener_stay_few(backend: Backend) {
     let app = spawn_app(backend).await;
     let slow = crate::receiver::Behaviour { delay: Duration::from_millis(2500), ..Default::default() };
     let receiver = crate::receiver::Receiver::start(slow).await;
-    let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
-    app.services
-        .users
-        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
-        .await
-        .unwrap();
-    let browser = Browser::new(&app);
-    browser.log_in_to("/merchant", "shop-owner", PASSWORD).await;
+    let browser = shop_owner(&app).await;
     let csrf = browser.get("/merchant/integration").await.csrf();
     let url = format!("{}/hook", receiver.url);
     let form = [("csrf", csrf.as_str()), ("project", app.key.project_id.as_str()), ("url", url.as_str())];
@@ -724,14 +704,7 @@ async fn merchant_pages_exports_and_new_keys_work(backend: Backend) {
         }
     });
     futures_util::stream::iter(creates).buffer_unordered(16).collect::<Vec<()>>().await;
-    let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
-    app.services
-        .users
-        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
-        .await
-        .unwrap();
-    let browser = Browser::new(&app);
-    browser.log_in_to("/merchant", "shop-owner", PASSWORD).await;
+    let browser = shop_owner(&app).await;
 
     // Keyset pages: 50 rows each, newest first, no row twice.
     let rows = |html: &str| -> Vec<String> {
@@ -793,14 +766,7 @@ async fn merchant_pages_exports_and_new_keys_work(backend: Backend) {
 /// The merchant console sets what payers see: the name and the brand colour (issues 13, 14).
 async fn a_merchant_sets_its_payment_page(backend: Backend) {
     let app = spawn_app(backend).await;
-    let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
-    app.services
-        .users
-        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
-        .await
-        .unwrap();
-    let browser = Browser::new(&app);
-    browser.log_in_to("/merchant", "shop-owner", PASSWORD).await;
+    let browser = shop_owner(&app).await;
     let page = browser.get("/merchant/page").await;
     assert_eq!(page.status, 200);
     assert!(page.html.contains("Name payers see") && page.html.contains("Test Merchant"), "{}", page.html);
