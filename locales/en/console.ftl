@@ -388,3 +388,47 @@ console-notice-checks-slow-down = Nothing was sent: at most 6 integration checks
 console-notice-checks-busy = Nothing was sent: other integration checks are waiting for their answers. Try again in a few seconds.
 console-confirm-key-unused = Every request signed with this key is refused from now on ("Unknown key"). It has never been used.
 console-confirm-what-key = Deactivate a request key
+
+# Roles and the team page (issue 28)
+console-nav-users = Users
+console-role-viewer = viewer
+console-role-operator = operator
+console-role-admin = administrator
+console-role-owner = owner
+console-role-developer = developer
+console-role-support = support
+console-role-hint = Operators: a viewer reads everything and decides nothing; an operator decides payments, payouts, transfers and requisites; an administrator also manages users and limits. Merchants: support reads payments and resends callbacks; a developer also manages keys, callbacks and page settings; an owner also manages users.
+console-notice-not-allowed = Your role does not allow this
+console-not-allowed = Nothing was done: your role ({ $role }) does not allow this. An administrator (in the merchant console: an owner) can give you another role.
+console-not-allowed-back = Back to the start page
+console-notice-own-account = Nothing was done: ask another administrator to change your own account.
+console-notice-login-taken = Nothing was done: that login is taken.
+console-read-only = Your role reads this page; deciding is for operators.
+console-col-login = Login
+console-col-role = Role
+console-users-title = Users
+console-users-help = Everyone who can sign in to this console. A new user gets a one-time link to set their password. Disabling a user, changing their role or resetting their password signs them out everywhere at once.
+console-user-add = Add a user
+console-user-active = active
+console-user-disabled = disabled
+console-user-waiting = waiting for a password (link works until { $until })
+console-user-you = you
+console-action-change-role = Change role
+console-action-reset-password = Reset password
+console-notice-user-added = User added. Give them the link below; it is shown only once.
+console-notice-password-reset = Password reset: the old one no longer works and the user is signed out. Give them the link below; it is shown only once.
+console-user-link-title = Set-password link for { $login }
+console-user-link-help = { $hours ->
+    [one] It works once, for { $hours } hour. Send it over a channel you trust; anyone holding it can set the password.
+   *[other] It works once, for { $hours } hours. Send it over a channel you trust; anyone holding it can set the password.
+}
+console-user-link = Link
+console-welcome-title = Set your password
+console-welcome-help = Choose the password for { $login }. You sign in with it afterwards.
+console-welcome-spent = This link does not work: it was used already, it expired, or the user was disabled. Ask an administrator (in the merchant console: an owner) for a new one.
+console-welcome-submit = Set password
+console-new-password = New password
+console-new-password-again = New password again
+console-password-hint = At least 12 characters.
+console-password-mismatch = The two passwords differ. Type the same password twice.
+console-notice-password-set = Password set. Sign in with it now.

@@ -816,7 +816,13 @@ async fn dashboard_bench() {
         kassa
             .services
             .users
-            .add(kassa::domain::user::Audience::Operator, None, "bench", &Secret::new("bench bench bench".into()))
+            .add(
+                kassa::domain::user::Audience::Operator,
+                None,
+                "bench",
+                &Secret::new("bench bench bench".into()),
+                kassa::domain::user::Role::Admin,
+            )
             .await
             .unwrap();
         let client = reqwest::Client::builder().cookie_store(true).build().unwrap();
@@ -863,6 +869,7 @@ async fn dashboard_bench() {
                 Some(&kassa.key.0),
                 "shop",
                 &Secret::new("bench bench bench".into()),
+                kassa::domain::user::Role::Owner,
             )
             .await
             .unwrap();

@@ -9,7 +9,7 @@ use kassa::crypto::keys::KeyType;
 use kassa::domain::audit::Who;
 use kassa::domain::error::DomainError;
 use kassa::domain::projects::BrandChange;
-use kassa::domain::user::Audience;
+use kassa::domain::user::{Audience, Role};
 use kassa::startup::{self, Application};
 
 #[derive(Parser)]
@@ -79,6 +79,10 @@ enum MerchantUserCommand {
         login: String,
         #[arg(long, required = true)]
         password_stdin: bool,
+        /// owner (manages users and keys; the default), developer (keys, callbacks, the
+        /// integration check, page settings) or support (reads payments, resends callbacks).
+        #[arg(long, default_value = "owner", value_parser = ["owner", "developer", "support"])]
+        role: String,
     },
     /// Disable a user of the merchant console.
     Disable {
@@ -96,6 +100,10 @@ enum OperatorCommand {
         login: String,
         #[arg(long, required = true)]
         password_stdin: bool,
+        /// admin (also manages operators and limits; the default), operator (decides payments,
+        /// payouts, transfers, requisites) or viewer (reads everything, decides nothing).
+        #[arg(long, default_value = "admin", value_parser = ["admin", "operator", "viewer"])]
+        role: String,
     },
     /// Disable an operator: their sessions end at their next request.
     Disable {
@@ -230,15 +238,16 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Project { command } => project(&config, command).await,
         Command::Key { command } => key(&config, command).await,
         Command::Ledger { command: LedgerCommand::Verify } => verify_ledger(&config).await,
-        Command::Operator { command: OperatorCommand::Add { login, password_stdin: _ } } => {
-            add_user(&config, Audience::Operator, None, &login).await
+        Command::Operator { command: OperatorCommand::Add { login, password_stdin: _, role } } => {
+            add_user(&config, Audience::Operator, None, &login, &role).await
         }
         Command::Operator { command: OperatorCommand::Disable { login } } => {
             disable_user(&config, Audience::Operator, &login).await
         }
         Command::Merchant {
-            command: MerchantCommand::User { command: MerchantUserCommand::Add { merchant, login, password_stdin: _ } },
-        } => add_user(&config, Audience::Merchant, Some(&merchant), &login).await,
+            command:
+                MerchantCommand::User { command: MerchantUserCommand::Add { merchant, login, password_stdin: _, role } },
+        } => add_user(&config, Audience::Merchant, Some(&merchant), &login, &role).await,
         Command::Merchant { command: MerchantCommand::User { command: MerchantUserCommand::Disable { login } } } => {
             disable_user(&config, Audience::Merchant, &login).await
         }
@@ -352,7 +361,14 @@ async fn verify_ledger(config: &Config) -> anyhow::Result<()> {
     }
 }
 
-async fn add_user(config: &Config, audience: Audience, merchant: Option<&str>, login: &str) -> anyhow::Result<()> {
+async fn add_user(
+    config: &Config,
+    audience: Audience,
+    merchant: Option<&str>,
+    login: &str,
+    role: &str,
+) -> anyhow::Result<()> {
+    let role = Role::parse(role).ok_or_else(|| anyhow::anyhow!("no role {role}"))?;
     let password = password_from_stdin()?;
     let services = startup::open_services(config).await?;
     if let Some(merchant) = merchant
@@ -360,12 +376,13 @@ async fn add_user(config: &Config, audience: Audience, merchant: Option<&str>, l
     {
         anyhow::bail!("no merchant {merchant} with a project (kassa project create prints the merchant id)");
     }
-    let user = services.users.add(audience, merchant, login, &password).await.map_err(refused)?;
+    let user = services.users.add(audience, merchant, login, &password, role).await.map_err(refused)?;
+    let role = user.role.code();
     match merchant {
         Some(merchant) => {
-            print_json(&serde_json::json!({"login": user.login, "merchant_id": merchant, "active": true}))
+            print_json(&serde_json::json!({"login": user.login, "merchant_id": merchant, "role": role, "active": true}))
         }
-        None => print_json(&serde_json::json!({"login": user.login, "active": true})),
+        None => print_json(&serde_json::json!({"login": user.login, "role": role, "active": true})),
     }
     Ok(())
 }

@@ -16,7 +16,7 @@ use crate::demo::{self, DemoShop};
 use crate::domain::acquirer::Acquirer;
 use crate::domain::engine::Settings;
 use crate::domain::ports::Stores;
-use crate::domain::user::Audience;
+use crate::domain::user::{Audience, Role};
 use crate::http::Parts;
 use crate::http::{self, AppState};
 use crate::jobs;
@@ -233,7 +233,7 @@ async fn demo_user(services: &Services, audience: Audience, merchant: Option<&st
     let login = if audience == Audience::Operator { DEMO_OPERATOR } else { DEMO_MERCHANT_USER };
     services
         .users
-        .add(audience, merchant, login, &password)
+        .add(audience, merchant, login, &password, Role::first(audience))
         .await
         .map_err(|e| anyhow::anyhow!("creating the demo {} user: {e}", audience.code()))?;
     Ok(password)

@@ -44,6 +44,16 @@ pub enum Refusal {
     /// Someone decided this already (a proposal approved or rejected, a transfer attached).
     #[error("Already decided")]
     AlreadyDecided,
+    /// The person's role does not allow this.
+    #[error("Your role does not allow this")]
+    NotAllowed,
+    /// Disabling oneself, changing one's own role or resetting one's own password from the
+    /// users page: refused, so a console never loses its last administrator by a slip.
+    #[error("Ask another administrator to change your own account")]
+    OwnAccount,
+    /// The login is taken.
+    #[error("That login is taken")]
+    LoginTaken,
 }
 
 pub type BoxError = Box<dyn std::error::Error + Send + Sync>;

@@ -17,7 +17,7 @@ use super::project::{Project, ProjectSettings};
 use super::requisite::{Candidate, Requisite, RequisiteQuery};
 use super::stats::GroupStats;
 use super::transfer::{Similar, Transfer, TransferState};
-use super::user::{Audience, ConsoleUser};
+use super::user::{Audience, ConsoleUser, Role};
 use crate::crypto::keys::{StoredCallbackKey, StoredRequestKey};
 
 pub use super::error::{BoxError, StoreError, StoreResult};
@@ -304,16 +304,57 @@ pub trait RequisiteStore: Send + Sync + 'static {
 /// The consoles' users.
 #[async_trait]
 pub trait UserStore: Send + Sync + 'static {
-    /// Inserts a user, or sets a new password on (and re-enables) the one with that login.
+    /// Inserts a user, or sets a new password and role on (and re-enables) the one with that
+    /// login (the command line).
     async fn upsert_user(&self, user: &ConsoleUser, audit: &AuditEntry) -> StoreResult<()>;
+    /// Inserts a user whose login is free; `false` when it is taken.
+    async fn insert_user(&self, user: &ConsoleUser, setup: &Setup, audit: &AuditEntry) -> StoreResult<bool>;
     async fn user(&self, audience: Audience, login: &str) -> StoreResult<Option<ConsoleUser>>;
-    async fn set_user_active(
+    /// A console's users (a merchant's, for the merchant console), by login.
+    async fn users(&self, audience: Audience, merchant_id: Option<&str>) -> StoreResult<Vec<ConsoleUser>>;
+    /// Changes a user of `audience` (and of `merchant_id`, for a merchant's): `false` when
+    /// there is none. Anything but re-enabling ends the user's sessions in the same change.
+    async fn change_user(
         &self,
         audience: Audience,
+        merchant_id: Option<&str>,
         login: &str,
-        active: bool,
+        change: &UserChange,
         audit: &AuditEntry,
     ) -> StoreResult<bool>;
+    /// The user holding a set-password link (its SHA-256), if it has not expired at `now_ms`.
+    async fn user_by_setup(
+        &self,
+        audience: Audience,
+        setup_hash: &str,
+        now_ms: i64,
+    ) -> StoreResult<Option<ConsoleUser>>;
+    /// Sets the password of the user holding that unexpired link, spending the link; `false`
+    /// when it was spent (or expired) meanwhile.
+    async fn set_password_by_setup(
+        &self,
+        audience: Audience,
+        setup_hash: &str,
+        now_ms: i64,
+        password_hash: &str,
+        audit: &AuditEntry,
+    ) -> StoreResult<bool>;
+}
+
+/// A one-time set-password link as stored: its SHA-256 and when it stops working.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    pub hash: String,
+    pub expires_ms: i64,
+}
+
+/// A change to a console user.
+#[derive(Clone, Debug)]
+pub enum UserChange {
+    Active(bool),
+    Role(Role),
+    /// The password no longer works; a new one is set through the link.
+    ResetPassword(Setup),
 }
 
 /// The audit log, read back (entries are appended by the changes they describe).

@@ -35,6 +35,95 @@ impl Audience {
     }
 }
 
+/// What a console user may do besides reading what their console shows. Each console route
+/// names the one it needs ([`Role::may`] is the whole table).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Permission {
+    /// Read every page of the console.
+    Read,
+    /// Send a payment's callback again.
+    Resend,
+    /// Operators: decide payments, payouts and transfers; apply statements; add, enable and
+    /// disable requisites.
+    Decide,
+    /// Operators: a requisite's limits (and, in time, projects' settings).
+    Administer,
+    /// Merchants: request keys, the callback key, the integration check, page settings.
+    Develop,
+    /// Add, disable and re-role the console's users (administrators; a merchant's owners).
+    ManageUsers,
+}
+
+/// A console user's role. Operators are viewers, operators or administrators; a merchant's
+/// users are owners, developers or support.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    Viewer,
+    Operator,
+    Admin,
+    Owner,
+    Developer,
+    Support,
+}
+
+/// Who may do what: the roles' table as data (SECURITY.md prints it).
+const GRANTS: &[(Role, &[Permission])] = {
+    use Permission::*;
+    &[
+        (Role::Viewer, &[Read]),
+        (Role::Operator, &[Read, Resend, Decide]),
+        (Role::Admin, &[Read, Resend, Decide, Administer, ManageUsers]),
+        (Role::Owner, &[Read, Resend, Develop, ManageUsers]),
+        (Role::Developer, &[Read, Resend, Develop]),
+        (Role::Support, &[Read, Resend]),
+    ]
+};
+
+impl Role {
+    pub const ALL: [Role; 6] = [Role::Viewer, Role::Operator, Role::Admin, Role::Owner, Role::Developer, Role::Support];
+
+    pub fn code(self) -> &'static str {
+        match self {
+            Role::Viewer => "viewer",
+            Role::Operator => "operator",
+            Role::Admin => "admin",
+            Role::Owner => "owner",
+            Role::Developer => "developer",
+            Role::Support => "support",
+        }
+    }
+
+    pub fn parse(code: &str) -> Option<Self> {
+        Role::ALL.into_iter().find(|r| r.code() == code)
+    }
+
+    /// The console this role belongs to.
+    pub fn audience(self) -> Audience {
+        match self {
+            Role::Viewer | Role::Operator | Role::Admin => Audience::Operator,
+            Role::Owner | Role::Developer | Role::Support => Audience::Merchant,
+        }
+    }
+
+    /// The roles of a console, least powerful first.
+    pub fn of(audience: Audience) -> Vec<Role> {
+        Role::ALL.into_iter().filter(|r| r.audience() == audience).collect()
+    }
+
+    /// The role the command line gives when none is named: the one that can manage the
+    /// others, since the command line is how a console's first user is made.
+    pub fn first(audience: Audience) -> Role {
+        match audience {
+            Audience::Operator => Role::Admin,
+            Audience::Merchant => Role::Owner,
+        }
+    }
+
+    pub fn may(self, what: Permission) -> bool {
+        GRANTS.iter().any(|(role, grants)| *role == self && grants.contains(&what))
+    }
+}
+
 /// A console user as stored.
 #[derive(Clone, Debug)]
 pub struct ConsoleUser {
@@ -46,9 +135,16 @@ pub struct ConsoleUser {
     pub password_hash: String,
     pub active: bool,
     pub created_ms: i64,
+    pub role: Role,
+    /// Until when the set-password link of a user who has not set one yet works.
+    pub setup_expires_ms: Option<i64>,
 }
 
 impl ConsoleUser {
+    pub fn may(&self, what: Permission) -> bool {
+        self.role.may(what)
+    }
+
     /// Who this user is in the audit log.
     pub fn who(&self) -> Who {
         match self.audience {
@@ -72,9 +168,22 @@ pub fn hash_password(password: &Secret<String>) -> String {
     hasher().hash_password(password.expose().as_bytes(), &salt).expect("argon2 hashes any input").to_string()
 }
 
+/// Whether `password` is the one `hash` was made from. A user who has not set a password yet
+/// holds [`NO_PASSWORD`]: checked against the decoy, so the answer takes as long as any other.
 pub fn verify_password(password: &Secret<String>, hash: &str) -> bool {
-    PasswordHash::new(hash).is_ok_and(|h| hasher().verify_password(password.expose().as_bytes(), &h).is_ok())
+    match PasswordHash::new(hash) {
+        Ok(h) => hasher().verify_password(password.expose().as_bytes(), &h).is_ok(),
+        Err(_) => {
+            let decoy = PasswordHash::new(decoy_hash()).expect("the decoy parses");
+            let _ = hasher().verify_password(password.expose().as_bytes(), &decoy);
+            false
+        }
+    }
 }
+
+/// The stored hash of a user who has no password yet (added with a set-password link, or
+/// whose password was reset): no password matches it.
+pub const NO_PASSWORD: &str = "!";
 
 /// A hash nobody's password matches, verified when the login does not exist.
 pub fn decoy_hash() -> &'static str {
@@ -97,6 +206,26 @@ mod tests {
         assert!(verify_password(&Secret::new("correct horse battery".into()), &hash));
         assert!(!verify_password(&Secret::new("correct horse battery!".into()), &hash));
         assert!(!verify_password(&Secret::new("anything".into()), decoy_hash()));
+    }
+
+    #[test]
+    fn no_password_matches_a_user_who_has_none() {
+        assert!(!verify_password(&Secret::new("!".into()), NO_PASSWORD));
+        assert!(!verify_password(&Secret::new(String::new()), NO_PASSWORD));
+    }
+
+    #[test]
+    fn roles_grant_what_the_table_says() {
+        assert!(Role::Viewer.may(Permission::Read) && !Role::Viewer.may(Permission::Decide));
+        assert!(Role::Operator.may(Permission::Decide) && !Role::Operator.may(Permission::ManageUsers));
+        assert!(!Role::Operator.may(Permission::Administer) && Role::Admin.may(Permission::Administer));
+        assert!(Role::Owner.may(Permission::ManageUsers) && Role::Owner.may(Permission::Develop));
+        assert!(Role::Developer.may(Permission::Develop) && !Role::Developer.may(Permission::ManageUsers));
+        assert!(Role::Support.may(Permission::Resend) && !Role::Support.may(Permission::Develop));
+        // No merchant role decides payments; no operator role holds merchants' keys.
+        assert!(Role::of(Audience::Merchant).iter().all(|r| !r.may(Permission::Decide)));
+        assert!(Role::of(Audience::Operator).iter().all(|r| !r.may(Permission::Develop)));
+        assert!(Role::ALL.iter().all(|r| Role::parse(r.code()) == Some(*r)));
     }
 
     #[test]

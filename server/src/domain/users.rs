@@ -4,11 +4,12 @@
 use std::sync::Arc;
 
 use super::audit::{AuditEntry, Subject, Who};
-use super::error::{DomainError, Result};
-use super::ports::{AuditStore, UserStore};
+use super::error::{DomainError, Refusal, Result};
+use super::ports::{AuditStore, Setup, UserChange, UserStore};
 use super::time::now_ms;
 use super::user::{
-    Audience, ConsoleUser, MAX_PASSWORD, MIN_PASSWORD, decoy_hash, hash_password, valid_login, verify_password,
+    Audience, ConsoleUser, MAX_PASSWORD, MIN_PASSWORD, NO_PASSWORD, Permission, Role, decoy_hash, hash_password,
+    valid_login, verify_password,
 };
 use crate::secret::Secret;
 
@@ -59,24 +60,19 @@ impl ConsoleUsers {
         .map_err(|_| DomainError::Internal("password check"))
     }
 
-    /// Adds a user (or sets a new password and re-enables one that exists).
+    /// Adds a user with `role` from the command line (or sets a new password and role and
+    /// re-enables one that exists).
     pub async fn add(
         &self,
         audience: Audience,
         merchant_id: Option<&str>,
         login: &str,
         password: &Secret<String>,
+        role: Role,
     ) -> Result<ConsoleUser> {
-        if !valid_login(login) {
-            return Err(DomainError::invalid(
-                "login",
-                "3 to 64 characters: Latin letters, digits, dot, hyphen, underscore, @",
-            ));
-        }
-        let length = password.expose().chars().count();
-        if !(MIN_PASSWORD..=MAX_PASSWORD).contains(&length) {
-            return Err(DomainError::invalid("password", format!("{MIN_PASSWORD} to {MAX_PASSWORD} characters")));
-        }
+        check_login(login)?;
+        check_password(password)?;
+        check_role(audience, role)?;
         let user = ConsoleUser {
             id: uuid::Uuid::now_v7().simple().to_string(),
             audience,
@@ -88,23 +84,130 @@ impl ConsoleUsers {
             },
             active: true,
             created_ms: now_ms(),
+            role,
+            setup_expires_ms: None,
         };
-        let audit =
-            AuditEntry::new(&Who::Cli, "user_added", Subject::User, login, user.created_ms).detail(audience.code());
+        let audit = AuditEntry::new(&Who::Cli, "user_added", Subject::User, login, user.created_ms).detail(format!(
+            "{} {}",
+            audience.code(),
+            role.code()
+        ));
         self.store.upsert_user(&user, &audit).await?;
         self.store.user(audience, login).await?.ok_or(DomainError::Missing)
     }
 
-    /// Disables a user: their sessions end in the same change, and any request still carrying
-    /// one is refused (sessions are checked on every request).
+    /// Disables a user from the command line: their sessions end in the same change, and any
+    /// request still carrying one is refused (sessions are checked on every request).
     pub async fn disable(&self, audience: Audience, login: &str) -> Result<()> {
         let audit =
             AuditEntry::new(&Who::Cli, "user_disabled", Subject::User, login, now_ms()).states("active", "disabled");
-        if self.store.set_user_active(audience, login, false, &audit).await? {
+        if self.store.change_user(audience, None, login, &UserChange::Active(false), &audit).await? {
             Ok(())
         } else {
             Err(DomainError::Missing)
         }
+    }
+
+    /// The users `by` manages: the operators for an administrator, the merchant's users for an
+    /// owner.
+    pub async fn team(&self, by: &ConsoleUser) -> Result<Vec<ConsoleUser>> {
+        allowed(by)?;
+        Ok(self.store.users(by.audience, by.merchant_id.as_deref()).await?)
+    }
+
+    /// Adds a user to `by`'s console (and merchant) with `role` and no password: the answer is
+    /// the one-time link's token, shown once, with which they set one.
+    pub async fn invite(&self, by: &ConsoleUser, login: &str, role: Role) -> Result<(ConsoleUser, Secret<String>)> {
+        allowed(by)?;
+        check_login(login)?;
+        check_role(by.audience, role)?;
+        let (token, setup) = new_setup();
+        let user = ConsoleUser {
+            id: uuid::Uuid::now_v7().simple().to_string(),
+            audience: by.audience,
+            merchant_id: by.merchant_id.clone(),
+            login: login.to_string(),
+            password_hash: NO_PASSWORD.to_string(),
+            active: true,
+            created_ms: now_ms(),
+            role,
+            setup_expires_ms: Some(setup.expires_ms),
+        };
+        let audit = AuditEntry::new(&by.who(), "user_added", Subject::User, login, user.created_ms).detail(format!(
+            "{} {}",
+            by.audience.code(),
+            role.code()
+        ));
+        if !self.store.insert_user(&user, &setup, &audit).await? {
+            return Err(DomainError::Refused(Refusal::LoginTaken));
+        }
+        Ok((user, token))
+    }
+
+    /// `by` changes another user of their console: enables or disables them, gives them
+    /// another role, or resets their password (the answer is then the new link's token).
+    /// Anything but enabling ends that user's sessions.
+    pub async fn change(&self, by: &ConsoleUser, login: &str, change: Change) -> Result<Option<Secret<String>>> {
+        allowed(by)?;
+        if login == by.login {
+            return Err(DomainError::Refused(Refusal::OwnAccount));
+        }
+        let Some(before) = self.store.user(by.audience, login).await? else { return Err(DomainError::NotFound) };
+        if before.merchant_id != by.merchant_id {
+            return Err(DomainError::NotFound);
+        }
+        let at = now_ms();
+        let (stored, audit, token) = match change {
+            Change::Enable | Change::Disable => {
+                let active = matches!(change, Change::Enable);
+                let state = |a: bool| if a { "active" } else { "disabled" };
+                let action = if active { "user_enabled" } else { "user_disabled" };
+                let audit = AuditEntry::new(&by.who(), action, Subject::User, login, at)
+                    .states(state(before.active), state(active));
+                (UserChange::Active(active), audit, None)
+            }
+            Change::Role(role) => {
+                check_role(by.audience, role)?;
+                let audit = AuditEntry::new(&by.who(), "user_role_changed", Subject::User, login, at)
+                    .states(before.role.code(), role.code());
+                (UserChange::Role(role), audit, None)
+            }
+            Change::ResetPassword => {
+                let (token, setup) = new_setup();
+                let audit = AuditEntry::new(&by.who(), "user_password_reset", Subject::User, login, at);
+                (UserChange::ResetPassword(setup), audit, Some(token))
+            }
+        };
+        if !self.store.change_user(by.audience, by.merchant_id.as_deref(), login, &stored, &audit).await? {
+            return Err(DomainError::NotFound);
+        }
+        Ok(token)
+    }
+
+    /// The user a set-password link belongs to, while it works.
+    pub async fn by_setup(&self, audience: Audience, token: &Secret<String>) -> Result<Option<ConsoleUser>> {
+        Ok(self.store.user_by_setup(audience, &setup_hash(token), now_ms()).await?)
+    }
+
+    /// Sets the password of the user a link belongs to and spends the link; `NotFound` when it
+    /// does not work (any more).
+    pub async fn set_password(
+        &self,
+        audience: Audience,
+        token: &Secret<String>,
+        password: &Secret<String>,
+    ) -> Result<ConsoleUser> {
+        check_password(password)?;
+        let Some(user) = self.by_setup(audience, token).await? else { return Err(DomainError::NotFound) };
+        let hash = {
+            let password = password.clone();
+            self.hashed(move || hash_password(&password)).await?
+        };
+        let audit = AuditEntry::new(&user.who(), "user_password_set", Subject::User, &user.login, now_ms());
+        if !self.store.set_password_by_setup(audience, &setup_hash(token), now_ms(), &hash, &audit).await? {
+            return Err(DomainError::NotFound);
+        }
+        Ok(user)
     }
 
     /// The user these credentials belong to, if they are right and the user is active.
@@ -125,4 +228,60 @@ impl ConsoleUsers {
     pub async fn active_user(&self, audience: Audience, login: &str) -> Result<Option<ConsoleUser>> {
         Ok(self.store.user(audience, login).await?.filter(|u| u.active))
     }
+}
+
+/// A change one user makes to another ([`ConsoleUsers::change`]).
+#[derive(Clone, Copy, Debug)]
+pub enum Change {
+    Enable,
+    Disable,
+    Role(Role),
+    ResetPassword,
+}
+
+/// How long a set-password link works.
+pub const SETUP_LIFETIME_MS: i64 = 72 * 3600 * 1000;
+
+fn allowed(by: &ConsoleUser) -> Result<()> {
+    if by.active && by.may(Permission::ManageUsers) { Ok(()) } else { Err(DomainError::Refused(Refusal::NotAllowed)) }
+}
+
+fn check_login(login: &str) -> Result<()> {
+    if valid_login(login) {
+        Ok(())
+    } else {
+        Err(DomainError::invalid("login", "3 to 64 characters: Latin letters, digits, dot, hyphen, underscore, @"))
+    }
+}
+
+fn check_password(password: &Secret<String>) -> Result<()> {
+    let length = password.expose().chars().count();
+    if (MIN_PASSWORD..=MAX_PASSWORD).contains(&length) {
+        Ok(())
+    } else {
+        Err(DomainError::invalid("password", format!("{MIN_PASSWORD} to {MAX_PASSWORD} characters")))
+    }
+}
+
+fn check_role(audience: Audience, role: Role) -> Result<()> {
+    if role.audience() == audience {
+        Ok(())
+    } else {
+        let roles: Vec<_> = Role::of(audience).iter().map(|r| r.code()).collect();
+        Err(DomainError::invalid("role", format!("one of {}", roles.join(", "))))
+    }
+}
+
+/// A new set-password link: the token (shown once) and what is stored of it.
+fn new_setup() -> (Secret<String>, Setup) {
+    use base64::Engine as _;
+    let bytes: [u8; 24] = rand::random();
+    let token = Secret::new(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes));
+    let setup = Setup { hash: setup_hash(&token), expires_ms: now_ms() + SETUP_LIFETIME_MS };
+    (token, setup)
+}
+
+fn setup_hash(token: &Secret<String>) -> String {
+    use sha2::Digest as _;
+    hex::encode(sha2::Sha256::digest(token.expose().as_bytes()))
 }

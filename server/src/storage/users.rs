@@ -7,8 +7,10 @@ use super::audit::insert_audit;
 use super::rows::corrupt;
 use super::sql::SqlStorage;
 use crate::domain::audit::AuditEntry;
-use crate::domain::ports::{StoreResult as Result, UserStore};
-use crate::domain::user::{Audience, ConsoleUser};
+use crate::domain::ports::{Setup, StoreResult as Result, UserChange, UserStore};
+use crate::domain::user::{Audience, ConsoleUser, Role};
+
+const COLUMNS: &str = "id, audience, merchant_id, login, password_hash, active, created_ms, role, setup_expires_ms";
 
 #[derive(FromRow)]
 struct UserRow {
@@ -19,6 +21,8 @@ struct UserRow {
     password_hash: String,
     active: bool,
     created_ms: i64,
+    role: String,
+    setup_expires_ms: Option<i64>,
 }
 
 impl TryFrom<UserRow> for ConsoleUser {
@@ -26,6 +30,8 @@ impl TryFrom<UserRow> for ConsoleUser {
     fn try_from(r: UserRow) -> Result<Self> {
         Ok(ConsoleUser {
             audience: Audience::parse(&r.audience).ok_or_else(|| corrupt("console_users.audience", &r.audience))?,
+            role: Role::parse(&r.role).ok_or_else(|| corrupt("console_users.role", &r.role))?,
+            setup_expires_ms: r.setup_expires_ms,
             id: r.id,
             merchant_id: r.merchant_id,
             login: r.login,
@@ -55,10 +61,11 @@ macro_rules! user_store {
             async fn upsert_user(&self, u: &ConsoleUser, audit: &AuditEntry) -> Result<()> {
                 let mut tx = self.writer.begin().await?;
                 sqlx::query(
-                    "INSERT INTO console_users (id, audience, merchant_id, login, password_hash, active, created_ms) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7) \
+                    "INSERT INTO console_users (id, audience, merchant_id, login, password_hash, active, created_ms, role) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
                      ON CONFLICT (audience, login) DO UPDATE SET password_hash = excluded.password_hash, \
-                       active = excluded.active, merchant_id = excluded.merchant_id",
+                       active = excluded.active, merchant_id = excluded.merchant_id, role = excluded.role, \
+                       setup_hash = NULL, setup_expires_ms = NULL",
                 )
                 .bind(&u.id)
                 .bind(u.audience.code())
@@ -67,6 +74,7 @@ macro_rules! user_store {
                 .bind(&u.password_hash)
                 .bind(u.active)
                 .bind(u.created_ms)
+                .bind(u.role.code())
                 .execute(&mut *tx)
                 .await?;
                 // A new password (or a user added again) ends the sessions opened before it.
@@ -76,37 +84,129 @@ macro_rules! user_store {
                 Ok(())
             }
 
-            async fn user(&self, audience: Audience, login: &str) -> Result<Option<ConsoleUser>> {
-                let row: Option<UserRow> = sqlx::query_as(
-                    "SELECT id, audience, merchant_id, login, password_hash, active, created_ms \
-                     FROM console_users WHERE audience = $1 AND login = $2",
+            async fn insert_user(&self, u: &ConsoleUser, setup: &Setup, audit: &AuditEntry) -> Result<bool> {
+                let mut tx = self.writer.begin().await?;
+                let done = sqlx::query(
+                    "INSERT INTO console_users (id, audience, merchant_id, login, password_hash, active, created_ms, \
+                       role, setup_hash, setup_expires_ms) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (audience, login) DO NOTHING",
                 )
+                .bind(&u.id)
+                .bind(u.audience.code())
+                .bind(&u.merchant_id)
+                .bind(&u.login)
+                .bind(&u.password_hash)
+                .bind(u.active)
+                .bind(u.created_ms)
+                .bind(u.role.code())
+                .bind(&setup.hash)
+                .bind(setup.expires_ms)
+                .execute(&mut *tx)
+                .await?;
+                if done.rows_affected() == 0 {
+                    return Ok(false);
+                }
+                insert_audit!(&mut *tx, audit);
+                tx.commit().await?;
+                Ok(true)
+            }
+
+            async fn user(&self, audience: Audience, login: &str) -> Result<Option<ConsoleUser>> {
+                let row: Option<UserRow> =
+                    sqlx::query_as(&format!("SELECT {COLUMNS} FROM console_users WHERE audience = $1 AND login = $2"))
+                        .bind(audience.code())
+                        .bind(login)
+                        .fetch_optional(&self.pool)
+                        .await?;
+                row.map(ConsoleUser::try_from).transpose()
+            }
+
+            async fn users(&self, audience: Audience, merchant_id: Option<&str>) -> Result<Vec<ConsoleUser>> {
+                let rows: Vec<UserRow> = sqlx::query_as(&format!(
+                    "SELECT {COLUMNS} FROM console_users \
+                     WHERE audience = $1 AND ($2 = '' OR merchant_id = $2) ORDER BY login"
+                ))
                 .bind(audience.code())
-                .bind(login)
+                .bind(merchant_id.unwrap_or_default())
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(ConsoleUser::try_from).collect()
+            }
+
+            async fn change_user(
+                &self,
+                audience: Audience,
+                merchant_id: Option<&str>,
+                login: &str,
+                change: &UserChange,
+                audit: &AuditEntry,
+            ) -> Result<bool> {
+                let mut tx = self.writer.begin().await?;
+                let where_ = "WHERE audience = $1 AND ($2 = '' OR merchant_id = $2) AND login = $3";
+                let set = match change {
+                    UserChange::Active(_) => "active = $4",
+                    UserChange::Role(_) => "role = $4",
+                    UserChange::ResetPassword(_) => "password_hash = '!', setup_hash = $4, setup_expires_ms = $5",
+                };
+                let sql = format!("UPDATE console_users SET {set} {where_}");
+                let query =
+                    sqlx::query(&sql).bind(audience.code()).bind(merchant_id.unwrap_or_default()).bind(login);
+                let query = match change {
+                    UserChange::Active(active) => query.bind(*active),
+                    UserChange::Role(role) => query.bind(role.code()),
+                    UserChange::ResetPassword(setup) => query.bind(&setup.hash).bind(setup.expires_ms),
+                };
+                let done = query.execute(&mut *tx).await?;
+                if done.rows_affected() == 0 {
+                    return Ok(false);
+                }
+                if !matches!(change, UserChange::Active(true)) {
+                    Self::end_sessions(&mut tx, audience, login).await?;
+                }
+                insert_audit!(&mut *tx, audit);
+                tx.commit().await?;
+                Ok(true)
+            }
+
+            async fn user_by_setup(
+                &self,
+                audience: Audience,
+                setup_hash: &str,
+                now_ms: i64,
+            ) -> Result<Option<ConsoleUser>> {
+                let row: Option<UserRow> = sqlx::query_as(&format!(
+                    "SELECT {COLUMNS} FROM console_users \
+                     WHERE audience = $1 AND setup_hash = $2 AND setup_expires_ms > $3 AND active"
+                ))
+                .bind(audience.code())
+                .bind(setup_hash)
+                .bind(now_ms)
                 .fetch_optional(&self.pool)
                 .await?;
                 row.map(ConsoleUser::try_from).transpose()
             }
 
-            async fn set_user_active(
+            async fn set_password_by_setup(
                 &self,
                 audience: Audience,
-                login: &str,
-                active: bool,
+                setup_hash: &str,
+                now_ms: i64,
+                password_hash: &str,
                 audit: &AuditEntry,
             ) -> Result<bool> {
                 let mut tx = self.writer.begin().await?;
-                let done = sqlx::query("UPDATE console_users SET active = $3 WHERE audience = $1 AND login = $2")
-                    .bind(audience.code())
-                    .bind(login)
-                    .bind(active)
-                    .execute(&mut *tx)
-                    .await?;
+                let done = sqlx::query(
+                    "UPDATE console_users SET password_hash = $4, setup_hash = NULL, setup_expires_ms = NULL \
+                     WHERE audience = $1 AND setup_hash = $2 AND setup_expires_ms > $3 AND active",
+                )
+                .bind(audience.code())
+                .bind(setup_hash)
+                .bind(now_ms)
+                .bind(password_hash)
+                .execute(&mut *tx)
+                .await?;
                 if done.rows_affected() == 0 {
                     return Ok(false);
-                }
-                if !active {
-                    Self::end_sessions(&mut tx, audience, login).await?;
                 }
                 insert_audit!(&mut *tx, audit);
                 tx.commit().await?;

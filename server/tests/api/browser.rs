@@ -2,7 +2,7 @@
 //! followed (the tests read them), the forms' hidden fields read from the HTML.
 
 use kassa::domain::audit::{AuditQuery, Subject};
-use kassa::domain::user::Audience;
+use kassa::domain::user::{Audience, Role};
 use kassa::secret::Secret;
 
 use crate::helpers::*;
@@ -90,7 +90,7 @@ pub async fn add_shop_owner(app: &TestApp) {
     let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
     app.services
         .users
-        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()))
+        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()), Role::Owner)
         .await
         .unwrap();
 }
@@ -104,7 +104,22 @@ pub async fn shop_owner(app: &TestApp) -> Browser {
 }
 
 pub async fn add_operator(app: &TestApp, login: &str) {
-    app.services.users.add(Audience::Operator, None, login, &Secret::new(PASSWORD.to_string())).await.unwrap();
+    add_user(app, Audience::Operator, login, Role::Admin).await;
+}
+
+/// A console user of `role` (a merchant's user belongs to the test project's merchant).
+pub async fn add_user(app: &TestApp, audience: Audience, login: &str, role: Role) {
+    let merchant_id = match audience {
+        Audience::Operator => None,
+        Audience::Merchant => {
+            Some(app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id)
+        }
+    };
+    app.services
+        .users
+        .add(audience, merchant_id.as_deref(), login, &Secret::new(PASSWORD.to_string()), role)
+        .await
+        .unwrap();
 }
 
 pub async fn audit_of(app: &TestApp, request_id: &str) -> Vec<kassa::domain::audit::StoredAudit> {

@@ -17,6 +17,7 @@ mod payouts;
 mod processes;
 mod receiver;
 mod reconciliation;
+mod roles;
 mod schema;
 pub mod security;
 mod signing_example;

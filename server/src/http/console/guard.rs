@@ -2,7 +2,9 @@
 //! runs only for a signed-in, active person of that console (anyone else gets the login page),
 //! and one that takes [`Posted`] only for a form whose CSRF token is this session's, checked
 //! before the form is read. A merchant user reads payments through its [`Scope`], so no page
-//! can show another merchant's.
+//! can show another merchant's. What a person may do besides reading is their role's
+//! ([`Role::may`]): a route that does more names its [`Need`] in its extractor ([`Allowed`],
+//! and every [`Posted`] form), so a handler cannot act without saying who may.
 
 use axum::body::Bytes;
 use axum::extract::{FromRequest, FromRequestParts, Request};
@@ -16,7 +18,83 @@ use tower_sessions::Session;
 use super::{Console, Signed, language, redirect_with, unavailable};
 use crate::domain::lookup::Scope;
 use crate::domain::project::Project;
+use crate::domain::user::{Permission, Role};
 use crate::http::AppState;
+use app::i18n::Arg;
+use app::model::Block;
+
+/// What a route needs of a person's role, as a type.
+pub trait Need: Send {
+    const WHAT: Permission;
+}
+
+/// A need that changes something: every posted form names one (reading is not enough).
+pub trait Acts: Need {}
+
+macro_rules! needs {
+    ($($(#[$doc:meta])* $name:ident => $what:ident),* $(,)?) => {$(
+        $(#[$doc])*
+        pub struct $name;
+        impl Need for $name {
+            const WHAT: Permission = Permission::$what;
+        }
+        impl Acts for $name {}
+    )*};
+}
+
+needs! {
+    /// Send a callback again.
+    Resends => Resend,
+    /// Decide payments, payouts, transfers, statements, requisites (operators).
+    Decides => Decide,
+    /// Limits and settings (operators' administrators).
+    Administers => Administer,
+    /// Keys, callbacks, the integration check, page settings (a merchant's owners, developers).
+    Develops => Develop,
+    /// The console's users (administrators, owners).
+    ManagesUsers => ManageUsers,
+}
+
+/// A person `W` lets through whose role allows `N`; anyone else gets "your role does not
+/// allow this" (403) and nothing is done.
+pub struct Allowed<N, W>(pub W, pub std::marker::PhantomData<N>);
+
+impl<N: Need, W> FromRequestParts<AppState> for Allowed<N, W>
+where
+    W: FromRequestParts<AppState, Rejection = Response> + Guarded + Send,
+{
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
+        let who = W::from_request_parts(parts, state).await?;
+        match refused::<N>(state, who.signed()) {
+            Some(answer) => Err(answer),
+            None => Ok(Allowed(who, std::marker::PhantomData)),
+        }
+    }
+}
+
+/// The refusal for a person whose role does not allow `N`, if it does not.
+fn refused<N: Need>(state: &AppState, s: &Signed) -> Option<Response> {
+    (!s.user.may(N::WHAT)).then(|| not_allowed(state, s))
+}
+
+/// The answer to a person whose role does not allow what they asked for: which role they
+/// have and who can change it.
+pub fn not_allowed(state: &AppState, s: &Signed) -> Response {
+    let t = &s.texts;
+    let role = t.t(&role_key(s.user.role));
+    let blocks = vec![
+        Block::Paragraph(t.ta("console-not-allowed", &[("role", Arg::Text(role))])),
+        Block::Link { href: format!("{}/", s.console.base), text: t.t("console-not-allowed-back") },
+    ];
+    s.page_with_status(state, StatusCode::FORBIDDEN, "/", t.t("console-notice-not-allowed"), None, blocks)
+}
+
+/// A role's name's text key.
+pub fn role_key(role: Role) -> String {
+    format!("console-role-{}", role.code())
+}
 
 pub(super) const SESSION_USER: &str = "console.user";
 
@@ -157,13 +235,15 @@ struct Token {
     csrf: Option<String>,
 }
 
-/// A form posted by a person `W` lets through, whose CSRF token is this session's. The person
-/// is checked before the body is read; a forged form is refused and nothing is done.
-pub struct Posted<W, F> {
+/// A form posted by a person `W` lets through, whose role allows `N` and whose CSRF token is
+/// this session's. The person and their role are checked before the body is read; a forged
+/// form is refused and nothing is done.
+pub struct Posted<W, F, N> {
     pub who: W,
     pub form: F,
     /// The form as posted, for a decision that asks once more before it acts.
     pub confirm: Confirm,
+    need: std::marker::PhantomData<N>,
 }
 
 /// A posted form's fields, kept so that a decision that cannot be undone can show what it
@@ -197,16 +277,20 @@ impl Confirm {
     }
 }
 
-impl<W, F> FromRequest<AppState> for Posted<W, F>
+impl<W, F, N> FromRequest<AppState> for Posted<W, F, N>
 where
     W: FromRequestParts<AppState, Rejection = Response> + Guarded + Send,
     F: DeserializeOwned + Send,
+    N: Acts,
 {
     type Rejection = Response;
 
     async fn from_request(request: Request, state: &AppState) -> Result<Self, Response> {
         let (mut parts, body) = request.into_parts();
         let who = W::from_request_parts(&mut parts, state).await?;
+        if let Some(answer) = refused::<N>(state, who.signed()) {
+            return Err(answer);
+        }
         let bytes =
             Bytes::from_request(Request::from_parts(parts, body), state).await.map_err(IntoResponse::into_response)?;
         let token: Token = serde_urlencoded::from_bytes(&bytes).unwrap_or(Token { csrf: None });
@@ -215,7 +299,7 @@ where
         }
         let pairs = serde_urlencoded::from_bytes(&bytes).unwrap_or_default();
         match serde_urlencoded::from_bytes::<F>(&bytes) {
-            Ok(form) => Ok(Posted { who, form, confirm: Confirm { pairs } }),
+            Ok(form) => Ok(Posted { who, form, confirm: Confirm { pairs }, need: std::marker::PhantomData }),
             Err(e) => {
                 tracing::info!(error = %e, "console form unreadable");
                 Err((StatusCode::UNPROCESSABLE_ENTITY, "the form could not be read").into_response())

@@ -10,6 +10,7 @@ pub mod login;
 pub mod merchant;
 pub mod operator;
 pub mod routes;
+pub mod users;
 pub mod widgets;
 
 use std::collections::HashMap;
@@ -23,7 +24,7 @@ use tower_sessions::Session;
 use super::AppState;
 use crate::domain::catalogue::Currency;
 use crate::domain::error::{DomainError, Refusal};
-use crate::domain::user::{Audience, ConsoleUser};
+use crate::domain::user::{Audience, ConsoleUser, Permission};
 use crate::http::shared::html::{accept_language, html_response, new_nonce};
 use app::i18n::{Arg, I18n};
 use app::model::{
@@ -41,8 +42,9 @@ pub struct Console {
     pub audience: Audience,
     pub base: &'static str,
     pub name_key: &'static str,
-    /// Navigation: path under `base` and text key.
-    pub nav: &'static [(&'static str, &'static str)],
+    /// Navigation: path under `base`, text key, and what the person's role must allow for
+    /// the link to show (the route itself checks it again).
+    pub nav: &'static [(&'static str, &'static str, Permission)],
 }
 
 /// Texts of the console's language.
@@ -115,6 +117,11 @@ impl Signed {
         }
     }
 
+    /// Whether the person's role allows `what` (a page leaves out the forms it does not).
+    pub fn may(&self, what: Permission) -> bool {
+        self.user.may(what)
+    }
+
     /// Whether a form's token is this session's (constant time).
     pub fn csrf_ok(&self, presented: Option<&str>) -> bool {
         presented.is_some_and(|p| bool::from(p.as_bytes().ct_eq(self.csrf.as_bytes())))
@@ -139,8 +146,10 @@ impl Signed {
             inline: true,
             label: None,
         };
-        let bar = ConsoleUserBar { login: self.user.login.clone(), signed_in_as: t.t("console-signed-in-as"), logout };
-        let frame = frame(state, self.console, t, current, title, notice, Some(bar));
+        let role = t.t(&guard::role_key(self.user.role));
+        let login = format!("{} · {role}", self.user.login);
+        let bar = ConsoleUserBar { login, signed_in_as: t.t("console-signed-in-as"), logout };
+        let frame = frame(state, self.console, t, current, title, notice, Some((&self.user, bar)));
         respond(StatusCode::OK, frame, blocks)
     }
 
@@ -280,19 +289,23 @@ fn frame(
     current: &str,
     title: String,
     notice: Option<ConsoleNotice>,
-    user: Option<ConsoleUserBar>,
+    user: Option<(&ConsoleUser, ConsoleUserBar)>,
 ) -> ConsoleFrame {
-    let nav = match user {
-        Some(_) => console
-            .nav
-            .iter()
-            .map(|(path, key)| NavLink {
-                href: format!("{}{path}", console.base),
-                label: t.t(key),
-                current: *path == current,
-            })
-            .collect(),
-        None => Vec::new(),
+    let (nav, user) = match user {
+        Some((person, bar)) => (
+            console
+                .nav
+                .iter()
+                .filter(|(_, _, need)| person.may(*need))
+                .map(|(path, key, _)| NavLink {
+                    href: format!("{}{path}", console.base),
+                    label: t.t(key),
+                    current: *path == current,
+                })
+                .collect(),
+            Some(bar),
+        ),
+        None => (Vec::new(), None),
     };
     ConsoleFrame {
         lang: t.lang.to_string(),
@@ -328,19 +341,33 @@ fn respond(status: StatusCode, frame: ConsoleFrame, blocks: Vec<Block>) -> Respo
 /// gets no session row for it, and the login form carries it instead), the session's, then
 /// `Accept-Language`, then English.
 async fn language(state: &AppState, session: &Session, query: Option<&str>, headers: &HeaderMap) -> Texts {
-    let supported = |c: &str| CONSOLE_LANGUAGES.iter().map(|(code, _)| *code).find(|code| *code == c);
-    let lang = if let Some(l) = query.and_then(supported) {
+    let lang = if let Some(l) = query.and_then(supported_language) {
         let signed_in = matches!(session.get::<guard::SessionUser>(guard::SESSION_USER).await, Ok(Some(_)));
         if signed_in && let Err(e) = session.insert(SESSION_LANG, l).await {
             tracing::debug!(error = %e, "console language not remembered");
         }
         l
-    } else if let Some(l) = session.get::<String>(SESSION_LANG).await.ok().flatten().as_deref().and_then(supported) {
+    } else if let Some(l) =
+        session.get::<String>(SESSION_LANG).await.ok().flatten().as_deref().and_then(supported_language)
+    {
         l
     } else {
-        let accepted = crate::i18n::choose_language(None, None, None, accept_language(headers));
-        supported(accepted).unwrap_or("en")
+        return anonymous_language(state, None, headers);
     };
+    Texts { i18n: state.locales.i18n(lang), lang }
+}
+
+fn supported_language(c: &str) -> Option<&'static str> {
+    CONSOLE_LANGUAGES.iter().map(|(code, _)| *code).find(|code| *code == c)
+}
+
+/// The language of a page without a session (the set-password page): `?lang=`, then
+/// `Accept-Language`, then English.
+fn anonymous_language(state: &AppState, query: Option<&str>, headers: &HeaderMap) -> Texts {
+    let lang = query.and_then(supported_language).unwrap_or_else(|| {
+        let accepted = crate::i18n::choose_language(None, None, None, accept_language(headers));
+        supported_language(accepted).unwrap_or("en")
+    });
     Texts { i18n: state.locales.i18n(lang), lang }
 }
 
@@ -369,6 +396,9 @@ pub fn notice(texts: &Texts, key: Option<&str>) -> Option<ConsoleNotice> {
         "last-key",
         "checks-slow-down",
         "checks-busy",
+        "not-allowed",
+        "own-account",
+        "login-taken",
     ];
     let key = key?;
     let error = ERRORS.contains(&key);
@@ -419,6 +449,9 @@ pub fn refusal(e: &DomainError) -> &'static str {
         DomainError::Refused(Refusal::SecondApprovalRequired) => "second-approval",
         DomainError::Refused(Refusal::OwnProposal) => "own-proposal",
         DomainError::Refused(Refusal::AlreadyDecided) => "already-decided",
+        DomainError::Refused(Refusal::NotAllowed) => "not-allowed",
+        DomainError::Refused(Refusal::OwnAccount) => "own-account",
+        DomainError::Refused(Refusal::LoginTaken) => "login-taken",
         DomainError::DuplicatePaymentId | DomainError::Storage(_) | DomainError::Internal(_) => {
             tracing::warn!(error = %e, "console action failed");
             "failed"

@@ -6,7 +6,7 @@ use axum::extract::State;
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::super::guard::{MerchantUser, Posted};
+use super::super::guard::{Allowed, Develops, MerchantUser, Posted};
 use super::super::{Params, Texts, field};
 use crate::domain::error::DomainError;
 use crate::domain::outbox::ProbeReport;
@@ -32,7 +32,11 @@ fn form(m: &MerchantUser, url: &str) -> ActionForm {
     }
 }
 
-pub async fn page(State(state): State<AppState>, m: MerchantUser, params: Params) -> Response {
+pub async fn page(
+    State(state): State<AppState>,
+    Allowed(m, _): Allowed<Develops, MerchantUser>,
+    params: Params,
+) -> Response {
     let t = &m.s.texts;
     let blocks = vec![Block::Paragraph(t.t("console-integration-help")), Block::Form(form(&m, ""))];
     m.s.page(&state, "/integration", t.t("console-integration-title"), m.s.notice(&params), blocks)
@@ -46,7 +50,7 @@ pub struct ProbeForm {
 
 pub async fn send(
     State(state): State<AppState>,
-    Posted { who: m, form: probe, .. }: Posted<MerchantUser, ProbeForm>,
+    Posted { who: m, form: probe, .. }: Posted<MerchantUser, ProbeForm, Develops>,
 ) -> Response {
     let t = &m.s.texts;
     let Some(project) = probe.project.as_deref().and_then(|id| m.project(id)) else {

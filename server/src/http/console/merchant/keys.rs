@@ -6,7 +6,7 @@ use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::super::guard::{Confirm, MerchantUser, Posted};
+use super::super::guard::{Allowed, Confirm, Develops, MerchantUser, Posted};
 use super::super::{Ask, Params, Texts, field, hidden, invalid_fields, link, text};
 use super::CONSOLE;
 use crate::crypto::keys::KeyType;
@@ -26,7 +26,11 @@ fn key_type_options(t: &Texts) -> Vec<(String, String)> {
     ]
 }
 
-pub async fn keys(State(state): State<AppState>, m: MerchantUser, params: Params) -> Response {
+pub async fn keys(
+    State(state): State<AppState>,
+    Allowed(m, _): Allowed<Develops, MerchantUser>,
+    params: Params,
+) -> Response {
     let notice = m.s.notice(&params);
     page(&state, &m, notice, Vec::new(), StatusCode::OK).await
 }
@@ -139,7 +143,7 @@ fn shown_once(t: &Texts, shown: &NewKeyShown) -> Block {
 pub async fn add(
     State(state): State<AppState>,
     Path(project_id): Path<String>,
-    Posted { who: m, form, .. }: Posted<MerchantUser, AddKeyForm>,
+    Posted { who: m, form, .. }: Posted<MerchantUser, AddKeyForm, Develops>,
 ) -> Response {
     if m.project(&project_id).is_none() {
         return m.s.not_found(&state);
@@ -168,7 +172,7 @@ pub struct KeyActiveForm {
 pub async fn set_active(
     State(state): State<AppState>,
     Path((project_id, token)): Path<(String, String)>,
-    Posted { who: m, form, confirm }: Posted<MerchantUser, KeyActiveForm>,
+    Posted { who: m, form, confirm, .. }: Posted<MerchantUser, KeyActiveForm, Develops>,
 ) -> Response {
     let Some(project) = m.project(&project_id) else {
         return m.s.not_found(&state);
@@ -229,7 +233,11 @@ async fn ask_deactivate(
     m.s.ask(state, confirm, ask)
 }
 
-pub async fn callback_pem(State(state): State<AppState>, m: MerchantUser, Path(project_id): Path<String>) -> Response {
+pub async fn callback_pem(
+    State(state): State<AppState>,
+    Allowed(m, _): Allowed<Develops, MerchantUser>,
+    Path(project_id): Path<String>,
+) -> Response {
     if m.project(&project_id).is_none() {
         return m.s.not_found(&state);
     }

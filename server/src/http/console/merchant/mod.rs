@@ -13,18 +13,19 @@ mod payments;
 pub mod routes;
 
 use super::Console;
-use crate::domain::user::Audience;
+use crate::domain::user::{Audience, Permission::*};
 
 pub const CONSOLE: Console = Console {
     audience: Audience::Merchant,
     base: "/merchant",
     name_key: "console-merchant-name",
     nav: &[
-        ("/", "console-nav-payments"),
-        ("/dashboard", "console-nav-dashboard"),
-        ("/balance", "console-nav-balance"),
-        ("/keys", "console-nav-keys"),
-        ("/integration", "console-nav-integration"),
-        ("/page", "console-nav-page"),
+        ("/", "console-nav-payments", Read),
+        ("/dashboard", "console-nav-dashboard", Read),
+        ("/balance", "console-nav-balance", Read),
+        ("/keys", "console-nav-keys", Develop),
+        ("/integration", "console-nav-integration", Develop),
+        ("/page", "console-nav-page", Develop),
+        ("/users", "console-nav-users", ManageUsers),
     ],
 };

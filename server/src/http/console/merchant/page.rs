@@ -6,7 +6,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::super::guard::{MerchantUser, Posted};
+use super::super::guard::{Allowed, Develops, MerchantUser, Posted};
 use super::super::{Params, field, invalid_fields, text};
 use crate::domain::error::DomainError;
 use crate::domain::project::Project;
@@ -55,7 +55,11 @@ fn blocks(m: &MerchantUser) -> Vec<Block> {
     m.projects.iter().map(|project| project_form(m, project)).collect()
 }
 
-pub async fn settings(State(state): State<AppState>, m: MerchantUser, params: Params) -> Response {
+pub async fn settings(
+    State(state): State<AppState>,
+    Allowed(m, _): Allowed<Develops, MerchantUser>,
+    params: Params,
+) -> Response {
     m.s.page(&state, "/page", m.s.texts.t("console-page-title"), m.s.notice(&params), blocks(&m))
 }
 
@@ -74,7 +78,7 @@ fn given(value: &Option<String>) -> Option<Option<&str>> {
 pub async fn save(
     State(state): State<AppState>,
     Path(project_id): Path<String>,
-    Posted { who: m, form, .. }: Posted<MerchantUser, PageSettingsForm>,
+    Posted { who: m, form, .. }: Posted<MerchantUser, PageSettingsForm, Develops>,
 ) -> Response {
     if m.project(&project_id).is_none() {
         return m.s.not_found(&state);

@@ -4,7 +4,7 @@
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Redirect, Response};
 
-use super::super::guard::{Empty, MerchantUser, Posted};
+use super::super::guard::{Empty, MerchantUser, Posted, Resends};
 use super::super::widgets::{
     Column, filter_fields, filter_of, pager, payment_facts, payments_table, query_of, search_form, timeline,
 };
@@ -162,7 +162,7 @@ fn callback_blocks(s: &Signed, p: &Payment, callbacks: &[CallbackRecord]) -> Vec
 pub async fn resend(
     State(state): State<AppState>,
     Path((request_id, callback_id)): Path<(String, i64)>,
-    Posted { who: m, form: Empty {}, .. }: Posted<MerchantUser, Empty>,
+    Posted { who: m, form: Empty {}, .. }: Posted<MerchantUser, Empty, Resends>,
 ) -> Response {
     match state.services.lookup.in_scope(&m.scope, &request_id).await {
         Ok(_) => {}

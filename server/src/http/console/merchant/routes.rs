@@ -10,6 +10,7 @@ use crate::http::AppState;
 pub fn router() -> Router<AppState> {
     CONSOLE
         .entry_routes()
+        .merge(super::super::users::routes::<super::super::guard::MerchantUser>(CONSOLE))
         .route("/merchant/", get(payments::list))
         .route("/merchant/payments.csv", get(export::csv))
         .route("/merchant/payments/{request_id}", get(payments::payment))

@@ -9,13 +9,14 @@ use axum::extract::{Path, State};
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::super::guard::{Confirm, Operator, Posted};
+use super::super::guard::{Confirm, Decides, Operator, Posted};
 use super::super::widgets::state_cell;
 use super::super::{Ask, Signed, Texts, field, hidden, parse_major, refusal, text};
 use crate::domain::approval::ApprovalState;
 use crate::domain::decisions::{Decided, Resolution};
 use crate::domain::error::DomainError;
 use crate::domain::payment::{Payment, PaymentState, PaymentType};
+use crate::domain::user::Permission;
 use crate::http::AppState;
 use app::i18n::Arg;
 use app::model::{ActionForm, Cell, FieldKind, FormField};
@@ -33,6 +34,10 @@ pub fn actions(s: &Signed, p: &Payment, back: Option<&str>) -> Vec<ActionForm> {
     let form = |step: &str, submit: String, fields: Vec<FormField>| s.post(&format!("{path}/{step}"), submit, fields);
     let danger = |f: ActionForm| ActionForm { danger: true, ..f };
     let mut forms = Vec::new();
+    if !s.may(Permission::Decide) {
+        // A viewer sees the payment, not the buttons (the routes refuse them too).
+        return forms;
+    }
     match p.state {
         PaymentState::Paid | PaymentState::AwaitingConfirm if p.payment_type == PaymentType::Payin => {
             let full =
@@ -103,7 +108,7 @@ async fn decided_on(
 pub async fn received(
     State(state): State<AppState>,
     Path(request_id): Path<String>,
-    Posted { who: Operator(s), form, confirm }: Posted<Operator, DecisionForm>,
+    Posted { who: Operator(s), form, confirm, .. }: Posted<Operator, DecisionForm, Decides>,
 ) -> Response {
     let (p, path) = match decided_on(&state, &s, &confirm, &request_id, form.version).await {
         Ok(d) => d,
@@ -142,7 +147,7 @@ pub async fn received(
 pub async fn resolve(
     State(state): State<AppState>,
     Path(request_id): Path<String>,
-    Posted { who: Operator(s), form, confirm }: Posted<Operator, DecisionForm>,
+    Posted { who: Operator(s), form, confirm, .. }: Posted<Operator, DecisionForm, Decides>,
 ) -> Response {
     let (p, path) = match decided_on(&state, &s, &confirm, &request_id, form.version).await {
         Ok(d) => d,
@@ -225,7 +230,7 @@ fn done(confirm: &Confirm) -> &'static str {
 pub async fn payout(
     State(state): State<AppState>,
     Path(request_id): Path<String>,
-    Posted { who: Operator(s), form, confirm }: Posted<Operator, DecisionForm>,
+    Posted { who: Operator(s), form, confirm, .. }: Posted<Operator, DecisionForm, Decides>,
 ) -> Response {
     let (p, path) = match decided_on(&state, &s, &confirm, &request_id, form.version).await {
         Ok(d) => d,
@@ -319,7 +324,7 @@ async fn payment_facts(state: &AppState, s: &Signed, p: &Payment) -> Result<Vec<
 pub async fn approve(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Posted { who: Operator(s), form: _, confirm }: Posted<Operator, NoFields>,
+    Posted { who: Operator(s), form: _, confirm, .. }: Posted<Operator, NoFields, Decides>,
 ) -> Response {
     if !confirm.given() {
         return ask_approval(&state, &s, &confirm, &id).await;
@@ -368,7 +373,7 @@ async fn ask_approval(state: &AppState, s: &Signed, confirm: &Confirm, id: &str)
 pub async fn reject(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Posted { who: Operator(s), form: _, confirm }: Posted<Operator, NoFields>,
+    Posted { who: Operator(s), form: _, confirm, .. }: Posted<Operator, NoFields, Decides>,
 ) -> Response {
     match state.services.decisions.reject(&id, &s.user.who()).await {
         Ok(()) => s.back_to(&confirm, "/", "rejected"),

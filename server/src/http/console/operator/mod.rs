@@ -15,18 +15,19 @@ pub mod routes;
 mod statements;
 
 use super::Console;
-use crate::domain::user::Audience;
+use crate::domain::user::{Audience, Permission::*};
 
 pub const CONSOLE: Console = Console {
     audience: Audience::Operator,
     base: "/operator",
     name_key: "console-operator-name",
     nav: &[
-        ("/", "console-nav-queue"),
-        ("/dashboard", "console-nav-dashboard"),
-        ("/payments", "console-nav-payments"),
-        ("/reconciliation", "console-nav-reconciliation"),
-        ("/requisites", "console-nav-requisites"),
-        ("/audit", "console-nav-audit"),
+        ("/", "console-nav-queue", Read),
+        ("/dashboard", "console-nav-dashboard", Read),
+        ("/payments", "console-nav-payments", Read),
+        ("/reconciliation", "console-nav-reconciliation", Read),
+        ("/requisites", "console-nav-requisites", Read),
+        ("/audit", "console-nav-audit", Read),
+        ("/users", "console-nav-users", ManageUsers),
     ],
 };

@@ -5,7 +5,7 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 
-use super::super::guard::{Empty, Operator, Posted};
+use super::super::guard::{Empty, Operator, Posted, Resends};
 use super::super::widgets::{
     Column, audit_table, filter_fields, filter_of, ledger_table, pager, payment_facts, payments_table, search_form,
     timeline,
@@ -19,6 +19,7 @@ use crate::domain::lookup::Scope;
 use crate::domain::outbox::CallbackRecord;
 use crate::domain::payment::Payment;
 use crate::domain::ports::Receipt;
+use crate::domain::user::Permission;
 use crate::http::AppState;
 use app::i18n::Arg;
 use app::model::{Block, Cell, Table};
@@ -146,7 +147,7 @@ fn callbacks_table(s: &Signed, p: &Payment, callbacks: &[CallbackRecord]) -> Blo
                 Cell::Mono(c.url.clone()),
                 text(c.state.code()),
                 text(if attempts.is_empty() { "-".to_string() } else { attempts }),
-                Cell::Forms(vec![resend]),
+                Cell::Forms(if s.may(Permission::Resend) { vec![resend] } else { vec![] }),
             ]
         })
         .collect();
@@ -203,7 +204,7 @@ pub async fn receipt(
 pub async fn resend(
     State(state): State<AppState>,
     Path((request_id, callback_id)): Path<(String, i64)>,
-    Posted { who: Operator(s), form: Empty {}, .. }: Posted<Operator, Empty>,
+    Posted { who: Operator(s), form: Empty {}, .. }: Posted<Operator, Empty, Resends>,
 ) -> Response {
     let path = format!("/payments/{request_id}");
     match state.services.callback_log.resend(&request_id, callback_id, Some(&s.user.who())).await {

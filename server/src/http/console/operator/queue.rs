@@ -12,6 +12,7 @@ use super::CONSOLE;
 use super::decisions::actions;
 use crate::domain::approval::Approval;
 use crate::domain::payment::{Payment, PaymentState};
+use crate::domain::user::Permission;
 use crate::http::AppState;
 use app::i18n::Arg;
 use app::model::{ActionForm, Block, Cell, Table};
@@ -188,13 +189,15 @@ fn approval_row(s: &Signed, a: &Approval, p: &Payment) -> Vec<Cell> {
     };
     let own = a.proposed_by == s.user.who().label();
     let mut forms = Vec::new();
-    if !own {
+    if s.may(Permission::Decide) && !own {
         let back = vec![hidden("back", "/#approvals")];
         forms.push(s.post(&format!("/approvals/{}/approve", a.id), t.t("console-action-approve"), back));
     }
     let reject = if own { "console-action-withdraw" } else { "console-action-reject" };
     let back = vec![hidden("back", "/#approvals")];
-    forms.push(ActionForm { danger: true, ..s.post(&format!("/approvals/{}/reject", a.id), t.t(reject), back) });
+    if s.may(Permission::Decide) {
+        forms.push(ActionForm { danger: true, ..s.post(&format!("/approvals/{}/reject", a.id), t.t(reject), back) });
+    }
     let by = if own {
         t.ta("console-proposed-by-you", &[("who", Arg::Text(a.proposed_by.clone()))])
     } else {

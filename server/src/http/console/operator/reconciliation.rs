@@ -9,7 +9,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
-use super::super::guard::{Operator, Posted};
+use super::super::guard::{Decides, Operator, Posted};
 use super::super::widgets::csv_field;
 use super::super::{Params, Signed, Texts, field, link, param, parse_major, text};
 use super::CONSOLE;
@@ -18,6 +18,7 @@ use crate::domain::reconciliation::{Outcome, ReportRow, Reported, ReviewItem};
 use crate::domain::requisite::Requisite;
 use crate::domain::time::{date_of, day_number, now_ms};
 use crate::domain::transfer::{Source, Transfer};
+use crate::domain::user::Permission;
 use crate::http::AppState;
 use app::i18n::Arg;
 use app::model::{ActionForm, Block, Cell, FieldKind, FormField, Table, Tone};
@@ -55,12 +56,12 @@ pub async fn page(State(state): State<AppState>, Operator(s): Operator, params: 
         Block::Section {
             heading: t.t("console-incoming-title"),
             id: "incoming".into(),
-            blocks: vec![Block::Paragraph(t.t("console-incoming-help")), Block::Form(by_hand(&s))],
+            blocks: decides(&s, vec![Block::Paragraph(t.t("console-incoming-help")), Block::Form(by_hand(&s))]),
         },
         Block::Section {
             heading: t.t("console-statement-title"),
             id: "statement".into(),
-            blocks: vec![Block::Paragraph(t.t("console-statement-help")), Block::Form(statement_form(&s))],
+            blocks: decides(&s, vec![Block::Paragraph(t.t("console-statement-help")), Block::Form(statement_form(&s))]),
         },
         Block::Section {
             heading: t.t("console-report-title"),
@@ -69,6 +70,12 @@ pub async fn page(State(state): State<AppState>, Operator(s): Operator, params: 
         },
     ];
     s.page(&state, "/reconciliation", t.t("console-reconciliation-title"), s.notice(&params), blocks)
+}
+
+/// The blocks of a section that only a role deciding payments can use; a viewer reads why
+/// they are not there.
+fn decides(s: &Signed, blocks: Vec<Block>) -> Vec<Block> {
+    if s.may(Permission::Decide) { blocks } else { vec![Block::Paragraph(s.texts.t("console-read-only"))] }
 }
 
 const REVIEW: &[&str] = &[
@@ -141,7 +148,11 @@ fn review_row(s: &Signed, item: &ReviewItem, names: &HashMap<String, String>) ->
         text(transfer_text(sg.reference.as_deref(), sg.counterparty.as_deref(), sg.bank_id.as_deref())),
         Cell::Status { text: reason, tone: Tone::Waiting },
         text(source_text(t, sg.source, sg.line)),
-        Cell::Forms(vec![attach_form(s, tr, item), dismiss_form(s, tr)]),
+        Cell::Forms(if s.may(Permission::Decide) {
+            vec![attach_form(s, tr, item), dismiss_form(s, tr)]
+        } else {
+            vec![]
+        }),
     ]
 }
 
@@ -275,7 +286,7 @@ pub struct IncomingForm {
 /// A transfer typed in: credited, proposed, or kept in the review list — the answer says which.
 pub async fn incoming(
     State(state): State<AppState>,
-    Posted { who: Operator(s), form, .. }: Posted<Operator, IncomingForm>,
+    Posted { who: Operator(s), form, .. }: Posted<Operator, IncomingForm, Decides>,
 ) -> Response {
     let currency = form.currency.unwrap_or_default().trim().to_ascii_uppercase();
     let account = form.requisite.unwrap_or_default().trim().to_string();
@@ -323,7 +334,7 @@ pub struct AttachForm {
 pub async fn attach(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Posted { who: Operator(s), form, .. }: Posted<Operator, AttachForm>,
+    Posted { who: Operator(s), form, .. }: Posted<Operator, AttachForm, Decides>,
 ) -> Response {
     let request_id = form.request_id.unwrap_or_default();
     let note = form.note.unwrap_or_default();
@@ -344,7 +355,7 @@ pub struct DismissForm {
 pub async fn dismiss(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Posted { who: Operator(s), form, .. }: Posted<Operator, DismissForm>,
+    Posted { who: Operator(s), form, .. }: Posted<Operator, DismissForm, Decides>,
 ) -> Response {
     let note = form.note.unwrap_or_default();
     if note.trim().is_empty() {

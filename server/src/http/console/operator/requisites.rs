@@ -8,11 +8,12 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use serde::Deserialize;
 
-use super::super::guard::{Confirm, Operator, Posted};
+use super::super::guard::{Administers, Confirm, Decides, Operator, Posted};
 use super::super::{Ask, Params, Signed, field, hidden, invalid_fields, parse_major, text};
 use crate::domain::catalogue::Currency;
 use crate::domain::error::DomainError;
 use crate::domain::requisite::{NewRequisite, Requisite};
+use crate::domain::user::Permission;
 use crate::http::AppState;
 use app::i18n::Arg;
 use app::model::{ActionForm, Block, Cell, ConsoleNotice, FieldKind, FormField, Table, Tone};
@@ -48,7 +49,11 @@ async fn page(state: &AppState, s: &Signed, notice: Option<ConsoleNotice>, statu
         Block::Section {
             heading: t.t("console-requisite-add"),
             id: "add".into(),
-            blocks: vec![Block::Form(add_form(s))],
+            blocks: if s.may(Permission::Decide) {
+                vec![Block::Form(add_form(s))]
+            } else {
+                vec![Block::Paragraph(t.t("console-read-only"))]
+            },
         },
     ];
     s.page_with_status(state, status, "/requisites", t.t("console-requisites-title"), notice, blocks)
@@ -97,7 +102,14 @@ fn row(s: &Signed, r: &Requisite, usage: &HashMap<String, (i64, i64)>) -> Vec<Ce
             text: t.t(if r.active { "console-active" } else { "console-inactive" }),
             tone: if r.active { Tone::Good } else { Tone::Neutral },
         },
-        Cell::Forms(vec![toggle, edit]),
+        // Enabling and disabling is deciding; limits are an administrator's.
+        Cell::Forms(
+            [(Permission::Decide, toggle), (Permission::Administer, edit)]
+                .into_iter()
+                .filter(|(need, _)| s.may(*need))
+                .map(|(_, form)| form)
+                .collect(),
+        ),
     ]
 }
 
@@ -178,7 +190,7 @@ const LABELS: &[(&str, &str)] = &[
 
 pub async fn add(
     State(state): State<AppState>,
-    Posted { who: Operator(s), form, .. }: Posted<Operator, RequisiteForm>,
+    Posted { who: Operator(s), form, .. }: Posted<Operator, RequisiteForm, Decides>,
 ) -> Response {
     let currency = optional(form.currency).unwrap_or_default().to_ascii_uppercase();
     let (Ok(min_amount), Ok(max_amount)) = (
@@ -219,7 +231,7 @@ pub struct ActiveForm {
 pub async fn set_active(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Posted { who: Operator(s), form, confirm }: Posted<Operator, ActiveForm>,
+    Posted { who: Operator(s), form, confirm, .. }: Posted<Operator, ActiveForm, Decides>,
 ) -> Response {
     let active = form.active.as_deref() == Some("true");
     if !active && !confirm.given() {
@@ -271,7 +283,7 @@ pub struct LimitsForm {
 pub async fn set_limits(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Posted { who: Operator(s), form, .. }: Posted<Operator, LimitsForm>,
+    Posted { who: Operator(s), form, .. }: Posted<Operator, LimitsForm, Administers>,
 ) -> Response {
     let requisite = match state.services.requisites.get(&id).await {
         Ok(r) => r,

@@ -6,7 +6,7 @@ use axum::extract::{Multipart, Path, State};
 use axum::http::StatusCode;
 use axum::response::Response;
 
-use super::super::guard::{Confirm, Guarded, Operator, Posted};
+use super::super::guard::{Allowed, Confirm, Decides, Guarded, Operator, Posted};
 use super::super::{Ask, Signed, Texts, text};
 use super::CONSOLE;
 use super::decisions::NoFields;
@@ -15,6 +15,7 @@ use crate::domain::ports::StoredStatement;
 use crate::domain::reconciliation::{Outcome, ProposedRow};
 use crate::domain::statement::Problem;
 use crate::domain::transfer::{Decision, Direction};
+use crate::domain::user::Permission;
 use crate::http::AppState;
 use app::i18n::Arg;
 use app::model::{ActionForm, Block, Cell, ConsoleNotice, Table, Tone};
@@ -147,7 +148,11 @@ fn problems(state: &AppState, s: &Signed, problems: Vec<Problem>) -> Response {
 }
 
 /// Upload: the file is read whole and every row checked; the check is kept and shown.
-pub async fn upload(State(state): State<AppState>, operator: Operator, mut form: Multipart) -> Response {
+pub async fn upload(
+    State(state): State<AppState>,
+    Allowed(operator, _): Allowed<Decides, Operator>,
+    mut form: Multipart,
+) -> Response {
     let mut csrf = None;
     let mut content = None;
     let mut too_large = false;
@@ -192,7 +197,7 @@ pub async fn show(
     let names = requisite_names(&requisites);
     let cells = checked.rows.iter().map(|r| decision_cell(t, &r.decision)).collect();
     let mut blocks = vec![Block::Facts(facts(t, &checked)), Block::Paragraph(check_summary(t, &checked.rows))];
-    if checked.applied.is_none() {
+    if checked.applied.is_none() && s.may(Permission::Decide) {
         let apply = ActionForm {
             inline: false,
             label: Some(t.t("console-statement-apply")),
@@ -259,7 +264,7 @@ fn facts(t: &Texts, checked: &StoredStatement) -> Vec<(String, Cell)> {
 pub async fn apply(
     State(state): State<AppState>,
     Path(id): Path<String>,
-    Posted { who: Operator(s), form: _, confirm }: Posted<Operator, NoFields>,
+    Posted { who: Operator(s), form: _, confirm, .. }: Posted<Operator, NoFields, Decides>,
 ) -> Response {
     let t = &s.texts;
     if !confirm.given() {
