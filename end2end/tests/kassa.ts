@@ -11,6 +11,8 @@ export const operatorLogin: { login: string; password: string } = state.operator
 /** Another operator: the second pair of eyes. */
 export const secondOperatorLogin: { login: string; password: string } = state.secondOperatorLogin;
 export const merchantLogin: { login: string; password: string } = state.merchantLogin;
+/** A merchant user with the support role (added with `--role support`). */
+export const supportLogin: { login: string; password: string } = state.supportLogin;
 /** A project per browser project whose keys a test may rotate. */
 export const keysProjects: Record<string, string> = state.keysProjects;
 /** Merchant sites on other origins serving docs/EMBEDDING.md's snippet: one the project lists. */

@@ -93,7 +93,7 @@ fn add_form(s: &Signed) -> Block {
         },
         FormField {
             value: least.code().into(),
-            hint: Some(t.t("console-role-hint")),
+            hint: Some(t.t(&format!("console-role-hint-{}", s.console.audience.code()))),
             ..field("role", t.t("console-col-role"), roles(s), true)
         },
     ];
