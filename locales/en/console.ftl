@@ -433,3 +433,30 @@ console-new-password-again = New password again
 console-password-hint = At least 12 characters.
 console-password-mismatch = The two passwords differ. Type the same password twice.
 console-notice-password-set = Password set. Sign in with it now.
+
+# The second factor (issue 28 §2)
+console-nav-account = Your account
+console-account-title = Your account
+console-factor-title = Second factor
+console-factor-required = Your role signs in with a second factor: a 6-digit code from an authenticator app on your phone. Set it up now; the console opens after that.
+console-factor-optional = A second factor keeps your account safe when your password is not: a 6-digit code from an authenticator app on your phone at each login.
+console-factor-scan = Scan the QR code with your authenticator app (or type the key below into it), then type the code it shows.
+console-factor-qr = QR code to add this account to an authenticator app
+console-factor-secret = Key
+console-factor-confirm = Turn on the second factor
+console-factor-on = { $left ->
+    [one] The second factor is on. One recovery code is left.
+   *[other] The second factor is on. { $left } recovery codes are left.
+}
+console-notice-factor-on = The second factor is on. Keep the recovery codes below.
+console-notice-factor-required = Set up your second factor first.
+console-recovery-title = Recovery codes
+console-recovery-help = Each of these codes signs you in once instead of a code from your phone. Print them or keep them in a password manager now: they are not shown again.
+console-code = Code
+console-code-hint = Six digits from your authenticator app, or one of your recovery codes.
+console-code-title = Enter your code
+console-code-help = The password of { $login } was right. Enter the code your authenticator app shows now.
+console-code-submit = Sign in
+console-code-wrong = That code is not right (or was used already). Wait for the next code and try again.
+console-user-active-factor = active · second factor on
+console-action-reset-factor = Reset second factor

@@ -7,3 +7,10 @@ UPDATE console_users SET role = CASE audience WHEN 'operator' THEN 'admin' ELSE 
 ALTER TABLE console_users ADD COLUMN setup_hash TEXT;
 ALTER TABLE console_users ADD COLUMN setup_expires_ms BIGINT;
 CREATE UNIQUE INDEX console_users_setup ON console_users (setup_hash);
+-- The second factor (TOTP): the secret sealed with the master key, one being enrolled (until
+-- its first code confirms it), the last time step accepted (a code works once) and the
+-- recovery codes' SHA-256, space-separated, each removed when used.
+ALTER TABLE console_users ADD COLUMN totp_sealed TEXT;
+ALTER TABLE console_users ADD COLUMN totp_pending_sealed TEXT;
+ALTER TABLE console_users ADD COLUMN totp_last_step BIGINT;
+ALTER TABLE console_users ADD COLUMN recovery_hashes TEXT;

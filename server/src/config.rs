@@ -51,6 +51,12 @@ pub struct Config {
     #[arg(long, env = "KASSA_CONSOLE_SESSION_MAX_S", default_value_t = 43_200)]
     pub console_session_max_s: u64,
 
+    /// Who must sign in to a console with a second factor (TOTP): `roles` (operators, and a
+    /// merchant's owners and developers), `all`, or `optional`. Unset: `roles`, except in
+    /// sandbox and demo mode, where it is `optional` so the demo opens with a password.
+    #[arg(long, env = "KASSA_CONSOLE_SECOND_FACTOR", value_parser = ["roles", "all", "optional"])]
+    pub console_second_factor: Option<String>,
+
     /// Deliver callbacks to loopback and private addresses, and accept `http://` loopback
     /// callback URLs (development and tests only).
     #[arg(long, env = "KASSA_ALLOW_PRIVATE_CALLBACKS", action = ArgAction::SetTrue, value_parser = BoolishValueParser::new())]
@@ -164,6 +170,18 @@ pub struct Config {
 }
 
 impl Config {
+    /// Who must use a second factor in the consoles (see `console_second_factor`).
+    pub fn second_factor(&self) -> crate::domain::users::FactorPolicy {
+        use crate::domain::users::FactorPolicy;
+        match self.console_second_factor.as_deref() {
+            Some("all") => FactorPolicy::All,
+            Some("optional") => FactorPolicy::Optional,
+            Some(_) => FactorPolicy::Roles,
+            None if self.sandbox || self.demo => FactorPolicy::Optional,
+            None => FactorPolicy::Roles,
+        }
+    }
+
     /// A configuration with every default, for tests and embedding.
     pub fn defaults() -> Self {
         use clap::Parser;

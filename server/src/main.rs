@@ -89,6 +89,13 @@ enum MerchantUserCommand {
         #[arg(long)]
         login: String,
     },
+    /// Remove a merchant user's second factor (a lost phone): they enrol again at their next
+    /// login.
+    #[command(name = "reset-2fa")]
+    Reset2fa {
+        #[arg(long)]
+        login: String,
+    },
 }
 
 #[derive(Subcommand)]
@@ -107,6 +114,12 @@ enum OperatorCommand {
     },
     /// Disable an operator: their sessions end at their next request.
     Disable {
+        #[arg(long)]
+        login: String,
+    },
+    /// Remove an operator's second factor (a lost phone): they enrol again at their next login.
+    #[command(name = "reset-2fa")]
+    Reset2fa {
         #[arg(long)]
         login: String,
     },
@@ -251,6 +264,12 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Merchant { command: MerchantCommand::User { command: MerchantUserCommand::Disable { login } } } => {
             disable_user(&config, Audience::Merchant, &login).await
         }
+        Command::Operator { command: OperatorCommand::Reset2fa { login } } => {
+            reset_factor(&config, Audience::Operator, &login).await
+        }
+        Command::Merchant { command: MerchantCommand::User { command: MerchantUserCommand::Reset2fa { login } } } => {
+            reset_factor(&config, Audience::Merchant, &login).await
+        }
         Command::MasterKey { command: MasterKeyCommand::New } => {
             println!("{}", kassa::crypto::vault::new_key_text());
             Ok(())
@@ -384,6 +403,16 @@ async fn add_user(
         }
         None => print_json(&serde_json::json!({"login": user.login, "role": role, "active": true})),
     }
+    Ok(())
+}
+
+async fn reset_factor(config: &Config, audience: Audience, login: &str) -> anyhow::Result<()> {
+    let services = startup::open_services(config).await?;
+    services.users.reset_factor(audience, login).await.map_err(|e| match e {
+        DomainError::Missing => anyhow::anyhow!("no such user"),
+        e => refused(e),
+    })?;
+    print_json(&serde_json::json!({"login": login, "second_factor": false}));
     Ok(())
 }
 

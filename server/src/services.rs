@@ -36,6 +36,8 @@ pub struct Adapters {
     pub acquirer: Option<Arc<dyn Acquirer>>,
     pub renderer: Arc<dyn CallbackRenderer>,
     pub probe: Arc<dyn CallbackProbe>,
+    /// Who must sign in to a console with a second factor.
+    pub second_factor: crate::domain::users::FactorPolicy,
 }
 
 #[derive(Clone)]
@@ -62,7 +64,7 @@ pub struct Services {
 
 impl Services {
     pub fn new(stores: &Stores, adapters: Adapters) -> Self {
-        let Adapters { settings, credit_limits, acquirer, renderer, probe } = adapters;
+        let Adapters { settings, credit_limits, acquirer, renderer, probe, second_factor } = adapters;
         let s = stores;
         let signals = Arc::new(Signals::new(s.payments.clone()));
         let engine = Arc::new(Engine::new(s.payments.clone(), settings, renderer, signals.clone()));
@@ -100,7 +102,7 @@ impl Services {
             projects: Arc::new(Projects::new(s.projects.clone())),
             keys: Arc::new(Keys::new(s.projects.clone())),
             banks: Arc::new(Banks::new(s.banks.clone())),
-            users: Arc::new(ConsoleUsers::new(s.users.clone(), s.audit.clone())),
+            users: Arc::new(ConsoleUsers::new(s.users.clone(), s.audit.clone()).with_factor_policy(second_factor)),
             cards,
             signals,
         }

@@ -207,6 +207,7 @@ fn adapters(config: &Config, public_url: &str, acquirer: Option<Arc<dyn Acquirer
             allow_private: config.allow_private_callbacks,
             timeout: std::time::Duration::from_millis(config.callback_timeout_ms),
         }),
+        second_factor: config.second_factor(),
     }
 }
 

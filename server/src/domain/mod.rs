@@ -8,6 +8,7 @@
 
 // The engine and what wakes the background work.
 pub mod engine;
+pub mod factor;
 pub mod signals;
 
 // Services.

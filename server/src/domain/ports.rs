@@ -19,6 +19,7 @@ use super::stats::GroupStats;
 use super::transfer::{Similar, Transfer, TransferState};
 use super::user::{Audience, ConsoleUser, Role};
 use crate::crypto::keys::{StoredCallbackKey, StoredRequestKey};
+use crate::secret::Secret;
 
 pub use super::error::{BoxError, StoreError, StoreResult};
 
@@ -329,6 +330,31 @@ pub trait UserStore: Send + Sync + 'static {
         setup_hash: &str,
         now_ms: i64,
     ) -> StoreResult<Option<ConsoleUser>>;
+    /// Keeps `secret` (sealed) as the user's second factor being enrolled.
+    async fn set_pending_factor(&self, audience: Audience, login: &str, secret: &Secret<Vec<u8>>) -> StoreResult<()>;
+    async fn pending_factor(&self, audience: Audience, login: &str) -> StoreResult<Option<Secret<Vec<u8>>>>;
+    /// Makes the pending factor the user's, with the step its first code was accepted for and
+    /// the recovery codes' hashes; `false` when there is none pending or one is enrolled.
+    async fn enable_factor(
+        &self,
+        audience: Audience,
+        login: &str,
+        step: i64,
+        recovery_hashes: &[String],
+        audit: &AuditEntry,
+    ) -> StoreResult<bool>;
+    async fn factor(&self, audience: Audience, login: &str) -> StoreResult<Option<StoredFactor>>;
+    /// Accepts `step` for the user's factor if no later or equal step was accepted: a code
+    /// works once, even for two requests at the same moment.
+    async fn spend_step(&self, audience: Audience, login: &str, step: i64) -> StoreResult<bool>;
+    /// Removes one recovery code (its hash) of the user; `false` when it is not theirs (any more).
+    async fn spend_recovery(
+        &self,
+        audience: Audience,
+        login: &str,
+        hash: &str,
+        audit: &AuditEntry,
+    ) -> StoreResult<bool>;
     /// Sets the password of the user holding that unexpired link, spending the link; `false`
     /// when it was spent (or expired) meanwhile.
     async fn set_password_by_setup(
@@ -339,6 +365,13 @@ pub trait UserStore: Send + Sync + 'static {
         password_hash: &str,
         audit: &AuditEntry,
     ) -> StoreResult<bool>;
+}
+
+/// A user's second factor, as the store gives it back (the secret unsealed).
+pub struct StoredFactor {
+    pub secret: Secret<Vec<u8>>,
+    /// The last time step a code was accepted for.
+    pub last_step: Option<i64>,
 }
 
 /// A one-time set-password link as stored: its SHA-256 and when it stops working.
@@ -355,6 +388,9 @@ pub enum UserChange {
     Role(Role),
     /// The password no longer works; a new one is set through the link.
     ResetPassword(Setup),
+    /// The second factor and its recovery codes are removed (a lost phone); the user enrols
+    /// again at their next login.
+    ResetFactor,
 }
 
 /// The audit log, read back (entries are appended by the changes they describe).

@@ -138,6 +138,10 @@ pub struct ConsoleUser {
     pub role: Role,
     /// Until when the set-password link of a user who has not set one yet works.
     pub setup_expires_ms: Option<i64>,
+    /// Whether a second factor (TOTP) is enrolled.
+    pub has_factor: bool,
+    /// Recovery codes not used yet.
+    pub recovery_left: usize,
 }
 
 impl ConsoleUser {

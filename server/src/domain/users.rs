@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use super::audit::{AuditEntry, Subject, Who};
 use super::error::{DomainError, Refusal, Result};
+use super::factor;
 use super::ports::{AuditStore, Setup, UserChange, UserStore};
 use super::time::now_ms;
 use super::user::{
@@ -21,6 +22,19 @@ pub struct ConsoleUsers {
     /// Password hashing (argon2id, 19 MiB and most of a core each) runs at most once per core
     /// at a time: a burst of logins waits its turn instead of taking the memory and every core.
     hashing: Arc<tokio::sync::Semaphore>,
+    second_factor: FactorPolicy,
+}
+
+/// Who must sign in with a second factor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FactorPolicy {
+    /// Operators, and a merchant's owners and developers (everyone who can move money or
+    /// hold keys); support may.
+    Roles,
+    /// Everyone.
+    All,
+    /// Nobody must (sandbox and demo by default); anyone may.
+    Optional,
 }
 
 /// How long a login waits for a turn to hash before it is answered "busy".
@@ -29,7 +43,81 @@ const HASHING_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 impl ConsoleUsers {
     pub fn new(store: Arc<dyn UserStore>, audit: Arc<dyn AuditStore>) -> Self {
         let cores = std::thread::available_parallelism().map_or(2, usize::from);
-        ConsoleUsers { store, audit, hashing: Arc::new(tokio::sync::Semaphore::new(cores)) }
+        ConsoleUsers {
+            store,
+            audit,
+            hashing: Arc::new(tokio::sync::Semaphore::new(cores)),
+            second_factor: FactorPolicy::Roles,
+        }
+    }
+
+    pub fn with_factor_policy(self, second_factor: FactorPolicy) -> Self {
+        ConsoleUsers { second_factor, ..self }
+    }
+
+    /// Whether `user` must enrol a second factor before anything else.
+    pub fn factor_required(&self, user: &ConsoleUser) -> bool {
+        match self.second_factor {
+            FactorPolicy::All => true,
+            FactorPolicy::Optional => false,
+            FactorPolicy::Roles => user.role != Role::Support,
+        }
+    }
+
+    /// The factor `user` is enrolling: the one kept pending, or a new one. Nothing when one is
+    /// enrolled already.
+    pub async fn enrolment(&self, user: &ConsoleUser) -> Result<Option<Secret<Vec<u8>>>> {
+        if user.has_factor {
+            return Ok(None);
+        }
+        if let Some(pending) = self.store.pending_factor(user.audience, &user.login).await? {
+            return Ok(Some(pending));
+        }
+        let secret = factor::new_secret();
+        self.store.set_pending_factor(user.audience, &user.login, &secret).await?;
+        Ok(Some(secret))
+    }
+
+    /// Confirms the pending factor with its first code; the answer is the recovery codes, shown
+    /// once. `Ok(None)`: the code is wrong.
+    pub async fn confirm_enrolment(&self, user: &ConsoleUser, code: &str) -> Result<Option<Vec<Secret<String>>>> {
+        let Some(pending) = self.store.pending_factor(user.audience, &user.login).await? else {
+            return Err(DomainError::NotFound);
+        };
+        let Some(step) = factor::matching_step(&pending, code, (now_ms() / 1000) as u64) else { return Ok(None) };
+        let codes = factor::new_recovery_codes();
+        let hashes: Vec<String> = codes.iter().map(|c| factor::recovery_hash(c.expose())).collect();
+        let audit = AuditEntry::new(&user.who(), "factor_enrolled", Subject::User, &user.login, now_ms())
+            .states("none", "totp");
+        if self.store.enable_factor(user.audience, &user.login, step as i64, &hashes, &audit).await? {
+            Ok(Some(codes))
+        } else {
+            Err(DomainError::NotFound)
+        }
+    }
+
+    /// Checks a second-factor code of `user`: a TOTP code (each accepted once) or one of the
+    /// recovery codes (spent, and audited).
+    pub async fn check_factor(&self, user: &ConsoleUser, code: &str) -> Result<bool> {
+        let Some(stored) = self.store.factor(user.audience, &user.login).await? else { return Ok(false) };
+        if factor::is_totp_code(code) {
+            let Some(step) = factor::matching_step(&stored.secret, code, (now_ms() / 1000) as u64) else {
+                return Ok(false);
+            };
+            return Ok(self.store.spend_step(user.audience, &user.login, step as i64).await?);
+        }
+        let audit = AuditEntry::new(&user.who(), "recovery_code_used", Subject::User, &user.login, now_ms());
+        Ok(self.store.spend_recovery(user.audience, &user.login, &factor::recovery_hash(code), &audit).await?)
+    }
+
+    /// Removes a user's second factor from the command line (a lost phone): they enrol again.
+    pub async fn reset_factor(&self, audience: Audience, login: &str) -> Result<()> {
+        let audit = AuditEntry::new(&Who::Cli, "factor_reset", Subject::User, login, now_ms()).states("totp", "none");
+        if self.store.change_user(audience, None, login, &UserChange::ResetFactor, &audit).await? {
+            Ok(())
+        } else {
+            Err(DomainError::Missing)
+        }
     }
 
     /// Records a sign-in event of `audience`'s `login` (`login`, `login_failed`, `logout`) from
@@ -86,6 +174,8 @@ impl ConsoleUsers {
             created_ms: now_ms(),
             role,
             setup_expires_ms: None,
+            has_factor: false,
+            recovery_left: 0,
         };
         let audit = AuditEntry::new(&Who::Cli, "user_added", Subject::User, login, user.created_ms).detail(format!(
             "{} {}",
@@ -132,6 +222,8 @@ impl ConsoleUsers {
             created_ms: now_ms(),
             role,
             setup_expires_ms: Some(setup.expires_ms),
+            has_factor: false,
+            recovery_left: 0,
         };
         let audit = AuditEntry::new(&by.who(), "user_added", Subject::User, login, user.created_ms).detail(format!(
             "{} {}",
@@ -171,6 +263,11 @@ impl ConsoleUsers {
                 let audit = AuditEntry::new(&by.who(), "user_role_changed", Subject::User, login, at)
                     .states(before.role.code(), role.code());
                 (UserChange::Role(role), audit, None)
+            }
+            Change::ResetFactor => {
+                let audit = AuditEntry::new(&by.who(), "factor_reset", Subject::User, login, at)
+                    .states(if before.has_factor { "totp" } else { "none" }, "none");
+                (UserChange::ResetFactor, audit, None)
             }
             Change::ResetPassword => {
                 let (token, setup) = new_setup();
@@ -237,6 +334,8 @@ pub enum Change {
     Disable,
     Role(Role),
     ResetPassword,
+    /// Removes the second factor (a lost phone): the user enrols again at their next login.
+    ResetFactor,
 }
 
 /// How long a set-password link works.

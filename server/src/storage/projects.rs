@@ -534,6 +534,25 @@ macro_rules! project_store {
                         .await?;
                     resealed += 1;
                 }
+                // The consoles' second factors (storage/users.rs seals them under this name).
+                let rows: Vec<(String, Option<String>, Option<String>)> = sqlx::query_as(
+                    "SELECT id, totp_sealed, totp_pending_sealed FROM console_users \
+                     WHERE totp_sealed IS NOT NULL OR totp_pending_sealed IS NOT NULL",
+                )
+                .fetch_all(&mut *tx)
+                .await?;
+                for (id, active, pending) in rows {
+                    for (column, stored) in [("totp_sealed", active), ("totp_pending_sealed", pending)] {
+                        let Some(stored) = stored.filter(|s| !vault.is_current(s)) else { continue };
+                        let plain = vault.open_value(CONSOLE_TOTP, &stored).map_err(sealed)?;
+                        sqlx::query(&format!("UPDATE console_users SET {column} = $2 WHERE id = $1"))
+                            .bind(&id)
+                            .bind(vault.seal(CONSOLE_TOTP, &plain))
+                            .execute(&mut *tx)
+                            .await?;
+                        resealed += 1;
+                    }
+                }
                 tx.commit().await?;
                 Ok(resealed)
             }
@@ -546,6 +565,9 @@ const REQUEST_HMAC: &str = "request_keys.hmac_secret";
 const CALLBACK_PRIVATE_KEY: &str = "callback_keys.private_key_der";
 const CALLBACK_HMAC: &str = "callback_keys.hmac_secret";
 const SERVICE_SECRET: &str = "service_secrets.value";
+/// Both second-factor columns are sealed under the active one's name: enrolment moves the
+/// pending value into it unchanged.
+const CONSOLE_TOTP: &str = "console_users.totp_sealed";
 
 fn sealed(e: crate::crypto::vault::VaultError) -> StoreError {
     StoreError::Corrupt(e.to_string())

@@ -7,10 +7,15 @@ use super::audit::insert_audit;
 use super::rows::corrupt;
 use super::sql::SqlStorage;
 use crate::domain::audit::AuditEntry;
-use crate::domain::ports::{Setup, StoreResult as Result, UserChange, UserStore};
+use crate::domain::ports::{Setup, StoreResult as Result, StoredFactor, UserChange, UserStore};
 use crate::domain::user::{Audience, ConsoleUser, Role};
+use crate::secret::Secret;
 
-const COLUMNS: &str = "id, audience, merchant_id, login, password_hash, active, created_ms, role, setup_expires_ms";
+const COLUMNS: &str = "id, audience, merchant_id, login, password_hash, active, created_ms, role, setup_expires_ms, \
+                       totp_sealed IS NOT NULL AS has_factor, recovery_hashes";
+
+/// What the sealed second-factor columns hold (bound into the seal).
+const TOTP: &str = "console_users.totp_sealed";
 
 #[derive(FromRow)]
 struct UserRow {
@@ -23,6 +28,8 @@ struct UserRow {
     created_ms: i64,
     role: String,
     setup_expires_ms: Option<i64>,
+    has_factor: bool,
+    recovery_hashes: Option<String>,
 }
 
 impl TryFrom<UserRow> for ConsoleUser {
@@ -32,6 +39,8 @@ impl TryFrom<UserRow> for ConsoleUser {
             audience: Audience::parse(&r.audience).ok_or_else(|| corrupt("console_users.audience", &r.audience))?,
             role: Role::parse(&r.role).ok_or_else(|| corrupt("console_users.role", &r.role))?,
             setup_expires_ms: r.setup_expires_ms,
+            has_factor: r.has_factor,
+            recovery_left: r.recovery_hashes.as_deref().map_or(0, |h| h.split_whitespace().count()),
             id: r.id,
             merchant_id: r.merchant_id,
             login: r.login,
@@ -53,6 +62,15 @@ macro_rules! user_store {
                     .execute(&mut **tx)
                     .await?;
                 Ok(())
+            }
+        }
+
+        impl SqlStorage<$db> {
+            fn unseal_factor(&self, sealed: &str) -> Result<Secret<Vec<u8>>> {
+                self.vault
+                    .open_value(TOTP, sealed)
+                    .map(Secret::new)
+                    .map_err(|e| crate::domain::ports::StoreError::Corrupt(e.to_string()))
             }
         }
 
@@ -147,6 +165,9 @@ macro_rules! user_store {
                     UserChange::Active(_) => "active = $4",
                     UserChange::Role(_) => "role = $4",
                     UserChange::ResetPassword(_) => "password_hash = '!', setup_hash = $4, setup_expires_ms = $5",
+                    UserChange::ResetFactor => {
+                        "totp_sealed = NULL, totp_pending_sealed = NULL, totp_last_step = NULL, recovery_hashes = NULL"
+                    }
                 };
                 let sql = format!("UPDATE console_users SET {set} {where_}");
                 let query =
@@ -155,6 +176,7 @@ macro_rules! user_store {
                     UserChange::Active(active) => query.bind(*active),
                     UserChange::Role(role) => query.bind(role.code()),
                     UserChange::ResetPassword(setup) => query.bind(&setup.hash).bind(setup.expires_ms),
+                    UserChange::ResetFactor => query,
                 };
                 let done = query.execute(&mut *tx).await?;
                 if done.rows_affected() == 0 {
@@ -184,6 +206,122 @@ macro_rules! user_store {
                 .fetch_optional(&self.pool)
                 .await?;
                 row.map(ConsoleUser::try_from).transpose()
+            }
+
+            async fn set_pending_factor(&self, audience: Audience, login: &str, secret: &Secret<Vec<u8>>) -> Result<()> {
+                sqlx::query("UPDATE console_users SET totp_pending_sealed = $3 WHERE audience = $1 AND login = $2")
+                    .bind(audience.code())
+                    .bind(login)
+                    .bind(self.vault.seal(TOTP, secret.expose()))
+                    .execute(&self.writer)
+                    .await?;
+                Ok(())
+            }
+
+            async fn pending_factor(&self, audience: Audience, login: &str) -> Result<Option<Secret<Vec<u8>>>> {
+                let sealed: Option<(Option<String>,)> = sqlx::query_as(
+                    "SELECT totp_pending_sealed FROM console_users WHERE audience = $1 AND login = $2",
+                )
+                .bind(audience.code())
+                .bind(login)
+                .fetch_optional(&self.pool)
+                .await?;
+                sealed.and_then(|(s,)| s).map(|s| self.unseal_factor(&s)).transpose()
+            }
+
+            async fn enable_factor(
+                &self,
+                audience: Audience,
+                login: &str,
+                step: i64,
+                recovery_hashes: &[String],
+                audit: &AuditEntry,
+            ) -> Result<bool> {
+                let mut tx = self.writer.begin().await?;
+                let done = sqlx::query(
+                    "UPDATE console_users SET totp_sealed = totp_pending_sealed, totp_pending_sealed = NULL, \
+                       totp_last_step = $3, recovery_hashes = $4 \
+                     WHERE audience = $1 AND login = $2 AND totp_pending_sealed IS NOT NULL AND totp_sealed IS NULL",
+                )
+                .bind(audience.code())
+                .bind(login)
+                .bind(step)
+                .bind(recovery_hashes.join(" "))
+                .execute(&mut *tx)
+                .await?;
+                if done.rows_affected() == 0 {
+                    return Ok(false);
+                }
+                insert_audit!(&mut *tx, audit);
+                tx.commit().await?;
+                Ok(true)
+            }
+
+            async fn factor(&self, audience: Audience, login: &str) -> Result<Option<StoredFactor>> {
+                let row: Option<(Option<String>, Option<i64>)> = sqlx::query_as(
+                    "SELECT totp_sealed, totp_last_step FROM console_users WHERE audience = $1 AND login = $2",
+                )
+                .bind(audience.code())
+                .bind(login)
+                .fetch_optional(&self.pool)
+                .await?;
+                match row {
+                    Some((Some(sealed), last_step)) => {
+                        Ok(Some(StoredFactor { secret: self.unseal_factor(&sealed)?, last_step }))
+                    }
+                    _ => Ok(None),
+                }
+            }
+
+            async fn spend_step(&self, audience: Audience, login: &str, step: i64) -> Result<bool> {
+                let done = sqlx::query(
+                    "UPDATE console_users SET totp_last_step = $3 WHERE audience = $1 AND login = $2 \
+                     AND totp_sealed IS NOT NULL AND (totp_last_step IS NULL OR totp_last_step < $3)",
+                )
+                .bind(audience.code())
+                .bind(login)
+                .bind(step)
+                .execute(&self.writer)
+                .await?;
+                Ok(done.rows_affected() == 1)
+            }
+
+            async fn spend_recovery(
+                &self,
+                audience: Audience,
+                login: &str,
+                hash: &str,
+                audit: &AuditEntry,
+            ) -> Result<bool> {
+                let mut tx = self.writer.begin().await?;
+                let row: Option<(Option<String>,)> =
+                    sqlx::query_as("SELECT recovery_hashes FROM console_users WHERE audience = $1 AND login = $2")
+                        .bind(audience.code())
+                        .bind(login)
+                        .fetch_optional(&mut *tx)
+                        .await?;
+                let Some((Some(hashes),)) = row else { return Ok(false) };
+                if !hashes.split_whitespace().any(|h| h == hash) {
+                    return Ok(false);
+                }
+                let left: Vec<&str> = hashes.split_whitespace().filter(|h| *h != hash).collect();
+                // Compare-and-set on the list read: two uses of one code at once spend it once.
+                let done = sqlx::query(
+                    "UPDATE console_users SET recovery_hashes = $4 \
+                     WHERE audience = $1 AND login = $2 AND recovery_hashes = $3",
+                )
+                .bind(audience.code())
+                .bind(login)
+                .bind(&hashes)
+                .bind(left.join(" "))
+                .execute(&mut *tx)
+                .await?;
+                if done.rows_affected() == 0 {
+                    return Ok(false);
+                }
+                insert_audit!(&mut *tx, audit);
+                tx.commit().await?;
+                Ok(true)
             }
 
             async fn set_password_by_setup(

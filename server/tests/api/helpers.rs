@@ -468,6 +468,7 @@ impl TestApp {
             "SELECT hmac_secret FROM request_keys WHERE hmac_secret IS NOT NULL",
             "SELECT hmac_secret FROM callback_keys WHERE hmac_secret IS NOT NULL",
             "SELECT value FROM service_secrets",
+            "SELECT totp_sealed FROM console_users WHERE totp_sealed IS NOT NULL",
         ];
         let blobs = "SELECT private_key_der FROM callback_keys WHERE private_key_der IS NOT NULL";
         let url = self.database_url.expose();

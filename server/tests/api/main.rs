@@ -10,6 +10,7 @@ mod callbacks;
 mod console;
 pub mod ecom;
 mod embedding;
+mod factor;
 mod ops;
 mod p2p;
 mod page_recovery;

@@ -53,6 +53,8 @@ needs! {
     Develops => Develop,
     /// The console's users (administrators, owners).
     ManagesUsers => ManageUsers,
+    /// One's own account: any role may enrol their own second factor.
+    OwnAccount => Read,
 }
 
 /// A person `W` lets through whose role allows `N`; anyone else gets "your role does not
@@ -164,7 +166,13 @@ async fn from_parts(parts: &mut Parts, state: &AppState, console: Console) -> Re
     // Only a page is asked for again after the login; a form posted without a session is not
     // re-posted.
     let asked = (parts.method == axum::http::Method::GET).then(|| parts.uri.path_and_query().map(|p| p.as_str()));
-    signed_in(state, &session, console, lang.as_deref(), &parts.headers, asked.flatten()).await
+    let signed = signed_in(state, &session, console, lang.as_deref(), &parts.headers, asked.flatten()).await?;
+    // A person who must have a second factor and has none yet enrols before anything else.
+    let own_account = parts.uri.path().starts_with(&format!("{}/account", console.base));
+    if !own_account && !signed.user.has_factor && state.services.users.factor_required(&signed.user) {
+        return Err(redirect_with(console.base, "/account", "factor-required"));
+    }
+    Ok(signed)
 }
 
 /// Whoever a guard lets through.

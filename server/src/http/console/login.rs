@@ -25,6 +25,18 @@ pub struct LoginLimits {
     by_address: RateLimiter,
 }
 
+impl LoginLimits {
+    /// Whether `key`'s failures (a login from an address) are braked now.
+    pub fn blocked_login(&self, key: &str) -> bool {
+        self.by_login.blocked(key).is_some()
+    }
+
+    /// Spends a failure of `key`.
+    pub fn failed_login(&self, key: &str) {
+        let _ = self.by_login.check(key);
+    }
+}
+
 impl Default for LoginLimits {
     fn default() -> Self {
         // 5 failures per login and address and 20 per address at once, then one every 12 s / 3 s.
@@ -181,9 +193,18 @@ pub async fn login(
     }
     match state.services.users.authenticate(console.audience, &login, &password).await {
         Ok(Some(user)) => {
-            audit_sign_in(state, console, &user.login, "login", &from).await;
             let next = next_page(console, form.next.as_deref());
-            start_session(state, session, console, headers, &user, query.lang.as_deref(), next).await
+            if user.has_factor {
+                // The password was right; the session is not signed in until the code is.
+                return match super::factor::ask_code(session, console, &user.login, query.lang.as_deref(), next).await {
+                    Ok(r) => r,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "console session not stored");
+                        unavailable(state, console, &language(state, session, None, headers).await)
+                    }
+                };
+            }
+            signed_in_now(state, session, console, headers, &user, query.lang.as_deref(), next, &from).await
         }
         Ok(None) => {
             let _ = (brakes.by_address.check(&address), brakes.by_login.check(&login_key));
@@ -197,6 +218,23 @@ pub async fn login(
             unavailable(state, console, &t)
         }
     }
+}
+
+/// Signs `user` in (the password, and the code when they have a second factor, were right):
+/// audited, and a new session.
+#[allow(clippy::too_many_arguments)]
+pub(super) async fn signed_in_now(
+    state: &AppState,
+    session: &Session,
+    console: Console,
+    headers: &HeaderMap,
+    user: &ConsoleUser,
+    lang: Option<&str>,
+    next: Option<String>,
+    from: &str,
+) -> Response {
+    audit_sign_in(state, console, &user.login, "login", from).await;
+    start_session(state, session, console, headers, user, lang, next).await
 }
 
 /// Audits a sign-in event; a failure to write it is logged, and the sign-in goes on (the person

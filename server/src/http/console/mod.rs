@@ -5,6 +5,7 @@
 //! What both consoles show is in [`widgets`]; each audience adds its pages, one file per
 //! feature, in its own folder.
 
+pub mod factor;
 pub mod guard;
 pub mod login;
 pub mod merchant;
@@ -399,6 +400,7 @@ pub fn notice(texts: &Texts, key: Option<&str>) -> Option<ConsoleNotice> {
         "not-allowed",
         "own-account",
         "login-taken",
+        "factor-required",
     ];
     let key = key?;
     let error = ERRORS.contains(&key);

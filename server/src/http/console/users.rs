@@ -112,6 +112,7 @@ fn row(s: &Signed, u: &ConsoleUser) -> Vec<Cell> {
             text: t.ta("console-user-waiting", &[("until", Arg::Text(t.time(until)))]),
             tone: Tone::Waiting,
         },
+        (true, None) if u.has_factor => Cell::Status { text: t.t("console-user-active-factor"), tone: Tone::Good },
         (true, None) => Cell::Status { text: t.t("console-user-active"), tone: Tone::Good },
     };
     let path = format!("/users/{}", super::widgets::urlencode(&u.login));
@@ -135,7 +136,11 @@ fn row(s: &Signed, u: &ConsoleUser) -> Vec<Cell> {
             s.post(&path, t.t("console-action-enable"), vec![hidden("action", "enable")])
         };
         let reset = s.post(&path, t.t("console-action-reset-password"), vec![hidden("action", "reset")]);
-        Cell::Forms(vec![role, toggle, reset])
+        let mut forms = vec![role, toggle, reset];
+        if u.has_factor {
+            forms.push(s.post(&path, t.t("console-action-reset-factor"), vec![hidden("action", "reset-factor")]));
+        }
+        Cell::Forms(forms)
     };
     vec![Cell::Mono(u.login.clone()), text(t.t(&role_key(u.role))), state, text(t.time(u.created_ms)), actions]
 }
@@ -201,6 +206,7 @@ async fn change<W: Guarded>(
         (Some("enable"), _) => Change::Enable,
         (Some("disable"), _) => Change::Disable,
         (Some("reset"), _) => Change::ResetPassword,
+        (Some("reset-factor"), _) => Change::ResetFactor,
         (Some("role"), Some(role)) => Change::Role(role),
         _ => return s.back("/users", "invalid"),
     };

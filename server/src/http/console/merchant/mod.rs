@@ -27,5 +27,6 @@ pub const CONSOLE: Console = Console {
         ("/integration", "console-nav-integration", Develop),
         ("/page", "console-nav-page", Develop),
         ("/users", "console-nav-users", ManageUsers),
+        ("/account", "console-nav-account", Read),
     ],
 };

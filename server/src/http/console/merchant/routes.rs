@@ -11,6 +11,7 @@ pub fn router() -> Router<AppState> {
     CONSOLE
         .entry_routes()
         .merge(super::super::users::routes::<super::super::guard::MerchantUser>(CONSOLE))
+        .merge(super::super::factor::routes::<super::super::guard::MerchantUser>(CONSOLE))
         .route("/merchant/", get(payments::list))
         .route("/merchant/payments.csv", get(export::csv))
         .route("/merchant/payments/{request_id}", get(payments::payment))

@@ -29,5 +29,6 @@ pub const CONSOLE: Console = Console {
         ("/requisites", "console-nav-requisites", Read),
         ("/audit", "console-nav-audit", Read),
         ("/users", "console-nav-users", ManageUsers),
+        ("/account", "console-nav-account", Read),
     ],
 };

@@ -12,6 +12,7 @@ pub fn router() -> Router<AppState> {
     CONSOLE
         .entry_routes()
         .merge(super::super::users::routes::<super::super::guard::Operator>(CONSOLE))
+        .merge(super::super::factor::routes::<super::super::guard::Operator>(CONSOLE))
         .route("/operator/", get(queue::queue))
         .route("/operator/payments", get(payments::list))
         .route("/operator/payments/{request_id}", get(payments::payment))
