@@ -129,9 +129,19 @@ export default async function globalSetup() {
   }
   const merchantLogin = { login: 'e2e-merchant', password: 'e2e merchant password' };
   execFileSync(bin, ['merchant', 'user', 'add', '--merchant', created.merchant_id, '--login', merchantLogin.login, '--password-stdin'], { env, input: `${merchantLogin.password}\n` });
+  // Operators who enrol a second factor, one per browser project (the two run at once).
+  const factorLogins: Record<string, { login: string; password: string }> = {};
+  for (const name of ['js', 'nojs']) {
+    factorLogins[name] = { login: `e2e-2fa-${name}`, password: `e2e second factor ${name}` };
+    execFileSync(bin, ['operator', 'add', '--login', factorLogins[name].login, '--role', 'operator', '--password-stdin'], { env, input: `${factorLogins[name].password}\n` });
+  }
   // A support user of the merchant, with the role named on the command line.
-  const supportLogin = { login: 'e2e-support', password: 'e2e support password' };
-  execFileSync(bin, ['merchant', 'user', 'add', '--merchant', created.merchant_id, '--login', supportLogin.login, '--role', 'support', '--password-stdin'], { env, input: `${supportLogin.password}\n` });
+  // One per browser project: a test ends the user's other sessions.
+  const supportLogins: Record<string, { login: string; password: string }> = {};
+  for (const name of ['js', 'nojs']) {
+    supportLogins[name] = { login: `e2e-support-${name}`, password: `e2e support password ${name}` };
+    execFileSync(bin, ['merchant', 'user', 'add', '--merchant', created.merchant_id, '--login', supportLogins[name].login, '--role', 'support', '--password-stdin'], { env, input: `${supportLogins[name].password}\n` });
+  }
   const log = fs.openSync(path.join(dir, 'server.log'), 'a');
   const server = spawn(bin, ['serve'], { env, stdio: ['ignore', log, log] });
   await waitHealthy(baseURL, 60);
@@ -154,7 +164,7 @@ export default async function globalSetup() {
     await operator('/api/v1/operator/requisites', { country: 'NG', currency: 'NGN', methods: ['ussd', 'payin-ussd'], pan: `*737*1*012345678${i}#`, card_holder: 'CHINEDU OKAFOR', bank_symbol: 'gtbank' });
     await operator('/api/v1/operator/requisites', { country: 'KZ', currency: 'KZT', methods: ['international-card-p2p', 'payin-p2p-card-international'], pan: i ? '4400430123456789' : '4400430123456797', card_holder: 'AIGERIM NURLANOVA', bank_symbol: 'kaspi' });
   }
-  fs.writeFileSync(STATE_FILE, JSON.stringify({ baseURL, created, operatorToken: env.KASSA_OPERATOR_TOKEN, operatorLogin, secondOperatorLogin, merchantLogin, supportLogin, keysProjects, frameSites, dir }));
+  fs.writeFileSync(STATE_FILE, JSON.stringify({ baseURL, created, operatorToken: env.KASSA_OPERATOR_TOKEN, operatorLogin, secondOperatorLogin, merchantLogin, supportLogins, factorLogins, keysProjects, frameSites, dir }));
   fs.mkdirSync(path.join(__dirname, 'screenshots'), { recursive: true });
 
   return async () => {

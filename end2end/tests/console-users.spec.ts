@@ -2,7 +2,7 @@
 // user from the console, the one-time link sets a password once, and a viewer reads but can
 // neither reach the users page nor find a decision's button.
 import { expect, Page, test } from '@playwright/test';
-import { baseURL, checkA11y, heading, operatorLogin, shot, supportLogin, watchConsole } from './kassa';
+import { baseURL, checkA11y, factorLogins, heading, operatorLogin, shot, supportLogins, totp, watchConsole } from './kassa';
 
 async function logIn(page: Page, login: string, password: string) {
   await page.goto(`${baseURL}/operator/login`);
@@ -75,7 +75,8 @@ test('an administrator adds a viewer from the console; the viewer sets a passwor
   expect([...errors, ...viewerErrors].filter((e) => !/status of 40[34]/.test(e))).toEqual([]);
 });
 
-test('merchant support reads payments; keys and users are not theirs', async ({ page }, info) => {
+test('merchant support reads payments; keys and users are not theirs; ends their other session', async ({ page, browser }, info) => {
+  const supportLogin = supportLogins[info.project.name];
   const errors = watchConsole(page);
   await page.goto(`${baseURL}/merchant/login`);
   await page.getByLabel('Login').fill(supportLogin.login);
@@ -91,5 +92,66 @@ test('merchant support reads payments; keys and users are not theirs', async ({ 
   await heading(page, 'Your role does not allow this');
   await checkA11y(page, info);
   await shot(page, 'merchant-not-allowed', info);
+
+  // Signed in on a second device too: from the first, every other session ends.
+  const other = await (await browser.newContext()).newPage();
+  await other.goto(`${baseURL}/merchant/login`);
+  await other.getByLabel('Login').fill(supportLogin.login);
+  await other.getByLabel('Password', { exact: true }).fill(supportLogin.password);
+  await other.getByRole('button', { name: 'Log in' }).click();
+  await expect(other.getByText(`${supportLogin.login} · support`)).toBeVisible();
+  await page.getByRole('link', { name: 'Your account' }).click();
+  await expect(page.locator('#sessions')).toContainText('this one');
+  await checkA11y(page, info);
+  await shot(page, 'merchant-account', info);
+  await page.getByRole('button', { name: 'Sign out everywhere else' }).click();
+  await expect(page.getByRole('status')).toContainText('Your other sessions are ended');
+  await other.reload();
+  await heading(other, 'Log in');
+  await page.reload();
+  await heading(page, 'Your account');
   expect(errors.filter((e) => !e.includes('status of 403'))).toEqual([]);
+});
+
+test('an operator turns on a second factor with a computed code, then signs in with a code and with a recovery code', async ({ browser }, info) => {
+  const me = factorLogins[info.project.name];
+  const page = await (await browser.newContext()).newPage();
+  const errors = watchConsole(page);
+  await logIn(page, me.login, me.password);
+  await page.getByRole('link', { name: 'Your account' }).click();
+  await heading(page, 'Your account');
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const key = (await page.getByText(/^[A-Z2-7]{4}( [A-Z2-7]{4}){7}$/).textContent())!.trim();
+  await checkA11y(page, info);
+  await shot(page, 'operator-account-enrol', info);
+  await page.getByRole('textbox', { name: /^Code/ }).fill(totp(key));
+  await page.getByRole('button', { name: 'Turn on the second factor' }).click();
+  await expect(page.getByRole('status')).toContainText('The second factor is on');
+  const recovery = (await page.locator('#recovery').textContent())!.match(/[a-z2-9]{4}-[a-z2-9]{4}-[a-z2-9]{4}/g)!;
+  expect(recovery).toHaveLength(10);
+  await shot(page, 'operator-account-recovery', info);
+  await page.getByRole('button', { name: 'Log out' }).click();
+
+  // The password, then a code: the one used to enrol is spent, so the next step's is typed.
+  await page.getByLabel('Login').fill(me.login);
+  await page.getByLabel('Password', { exact: true }).fill(me.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await heading(page, 'Enter your code');
+  await checkA11y(page, info);
+  await shot(page, 'operator-login-code', info);
+  await page.getByRole('textbox', { name: /^Code/ }).fill(totp(key, Date.now() / 1000 + 30));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await heading(page, 'Waiting for you');
+  await page.getByRole('button', { name: 'Log out' }).click();
+
+  // A recovery code instead of the phone, once.
+  await page.getByLabel('Login').fill(me.login);
+  await page.getByLabel('Password', { exact: true }).fill(me.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('textbox', { name: /^Code/ }).fill(recovery[0]);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await heading(page, 'Waiting for you');
+  await page.getByRole('link', { name: 'Your account' }).click();
+  await expect(page.getByText('9 recovery codes are left')).toBeVisible();
+  expect(errors).toEqual([]);
 });

@@ -11,8 +11,24 @@ export const operatorLogin: { login: string; password: string } = state.operator
 /** Another operator: the second pair of eyes. */
 export const secondOperatorLogin: { login: string; password: string } = state.secondOperatorLogin;
 export const merchantLogin: { login: string; password: string } = state.merchantLogin;
-/** A merchant user with the support role (added with `--role support`). */
-export const supportLogin: { login: string; password: string } = state.supportLogin;
+/** A merchant user with the support role (added with `--role support`), per browser project. */
+export const supportLogins: Record<string, { login: string; password: string }> = state.supportLogins;
+/** An operator per browser project who enrols a second factor. */
+export const factorLogins: Record<string, { login: string; password: string }> = state.factorLogins;
+
+/** The RFC 6238 code (SHA-1, 6 digits, 30 s) of a base32 key at `unixSeconds`, as an app makes it. */
+export function totp(base32: string, unixSeconds = Date.now() / 1000): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = '';
+  for (const c of base32.replace(/[\s=]/g, '').toUpperCase()) bits += alphabet.indexOf(c).toString(2).padStart(5, '0');
+  const key = Buffer.from(bits.match(/.{8}/g)!.map((b) => parseInt(b, 2)));
+  const counter = Buffer.alloc(8);
+  counter.writeBigUInt64BE(BigInt(Math.floor(unixSeconds / 30)));
+  const mac = crypto.createHmac('sha1', key).update(counter).digest();
+  const offset = mac[mac.length - 1] & 15;
+  const value = (mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000;
+  return String(value).padStart(6, '0');
+}
 /** A project per browser project whose keys a test may rotate. */
 export const keysProjects: Record<string, string> = state.keysProjects;
 /** Merchant sites on other origins serving docs/EMBEDDING.md's snippet: one the project lists. */

@@ -355,6 +355,16 @@ pub trait UserStore: Send + Sync + 'static {
         hash: &str,
         audit: &AuditEntry,
     ) -> StoreResult<bool>;
+    /// The user's console sessions still open at `now_ms`, newest first.
+    async fn sessions_of(&self, audience: Audience, login: &str, now_ms: i64) -> StoreResult<Vec<SessionSummary>>;
+    /// Ends the user's sessions but the one kept (its id's hash); how many ended.
+    async fn end_sessions_except(
+        &self,
+        audience: Audience,
+        login: &str,
+        keep: &str,
+        audit: &AuditEntry,
+    ) -> StoreResult<u64>;
     /// Sets the password of the user holding that unexpired link, spending the link; `false`
     /// when it was spent (or expired) meanwhile.
     async fn set_password_by_setup(
@@ -372,6 +382,15 @@ pub struct StoredFactor {
     pub secret: Secret<Vec<u8>>,
     /// The last time step a code was accepted for.
     pub last_step: Option<i64>,
+}
+
+/// One of a user's console sessions, as they see it in their account.
+#[derive(Clone, Debug)]
+pub struct SessionSummary {
+    /// The SHA-256 of the session's id (the id itself is never stored).
+    pub id_hash: String,
+    pub created_ms: i64,
+    pub seen_ms: i64,
 }
 
 /// A one-time set-password link as stored: its SHA-256 and when it stops working.

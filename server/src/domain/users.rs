@@ -110,6 +110,18 @@ impl ConsoleUsers {
         Ok(self.store.spend_recovery(user.audience, &user.login, &factor::recovery_hash(code), &audit).await?)
     }
 
+    /// `user`'s open console sessions, newest first.
+    pub async fn sessions(&self, user: &ConsoleUser) -> Result<Vec<super::ports::SessionSummary>> {
+        Ok(self.store.sessions_of(user.audience, &user.login, now_ms()).await?)
+    }
+
+    /// Ends `user`'s other sessions (a phone left signed in somewhere); how many ended.
+    pub async fn end_other_sessions(&self, user: &ConsoleUser, this_session: &str) -> Result<u64> {
+        let audit = AuditEntry::new(&user.who(), "sessions_ended", Subject::User, &user.login, now_ms())
+            .detail("all other sessions");
+        Ok(self.store.end_sessions_except(user.audience, &user.login, this_session, &audit).await?)
+    }
+
     /// Removes a user's second factor from the command line (a lost phone): they enrol again.
     pub async fn reset_factor(&self, audience: Audience, login: &str) -> Result<()> {
         let audit = AuditEntry::new(&Who::Cli, "factor_reset", Subject::User, login, now_ms()).states("totp", "none");

@@ -7,7 +7,7 @@ use super::audit::insert_audit;
 use super::rows::corrupt;
 use super::sql::SqlStorage;
 use crate::domain::audit::AuditEntry;
-use crate::domain::ports::{Setup, StoreResult as Result, StoredFactor, UserChange, UserStore};
+use crate::domain::ports::{SessionSummary, Setup, StoreResult as Result, StoredFactor, UserChange, UserStore};
 use crate::domain::user::{Audience, ConsoleUser, Role};
 use crate::secret::Secret;
 
@@ -322,6 +322,45 @@ macro_rules! user_store {
                 insert_audit!(&mut *tx, audit);
                 tx.commit().await?;
                 Ok(true)
+            }
+
+            async fn sessions_of(&self, audience: Audience, login: &str, now_ms: i64) -> Result<Vec<SessionSummary>> {
+                let rows: Vec<(String, i64, i64)> = sqlx::query_as(
+                    "SELECT id_hash, created_ms, seen_ms FROM console_sessions \
+                     WHERE audience = $1 AND login = $2 AND expiry_ms > $3 ORDER BY created_ms DESC",
+                )
+                .bind(audience.code())
+                .bind(login)
+                .bind(now_ms)
+                .fetch_all(&self.pool)
+                .await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(id_hash, created_ms, seen_ms)| SessionSummary { id_hash, created_ms, seen_ms })
+                    .collect())
+            }
+
+            async fn end_sessions_except(
+                &self,
+                audience: Audience,
+                login: &str,
+                keep: &str,
+                audit: &AuditEntry,
+            ) -> Result<u64> {
+                let mut tx = self.writer.begin().await?;
+                let done = sqlx::query(
+                    "DELETE FROM console_sessions WHERE audience = $1 AND login = $2 AND id_hash <> $3",
+                )
+                .bind(audience.code())
+                .bind(login)
+                .bind(keep)
+                .execute(&mut *tx)
+                .await?;
+                if done.rows_affected() > 0 {
+                    insert_audit!(&mut *tx, audit);
+                }
+                tx.commit().await?;
+                Ok(done.rows_affected())
             }
 
             async fn set_password_by_setup(

@@ -15,6 +15,7 @@ both_backends!(
     a_second_factor_is_enrolled_and_each_code_works_once,
     the_policy_makes_a_role_enrol_before_anything_else,
     an_administrator_resets_a_lost_factor,
+    a_user_sees_their_sessions_and_ends_the_others,
 );
 
 fn now_s() -> u64 {
@@ -156,4 +157,34 @@ async fn an_administrator_resets_a_lost_factor(backend: Backend) {
         .unwrap();
     let entry = log.iter().find(|a| a.action == "factor_reset").expect("audited");
     assert_eq!((entry.actor.as_str(), entry.state_before.as_deref()), ("operator:alice", Some("totp")));
+}
+
+async fn a_user_sees_their_sessions_and_ends_the_others(backend: Backend) {
+    let app = spawn_app(backend).await;
+    add_operator(&app, "alice").await;
+    add_operator(&app, "bob").await;
+    let desk = Browser::new(&app);
+    desk.log_in("alice", PASSWORD).await;
+    let phone = Browser::new(&app);
+    phone.log_in("alice", PASSWORD).await;
+    let bobs = Browser::new(&app);
+    bobs.log_in("bob", PASSWORD).await;
+
+    let account = desk.get("/operator/account").await;
+    assert_eq!(account.html.matches("<tr").count() - 1, 2, "two sessions of hers: {}", account.html);
+    assert!(account.html.contains("this one") && account.html.contains("Sign out everywhere else"));
+    let ended = desk.post("/operator/account/sessions", &[("csrf", &account.csrf())]).await;
+    assert!(ended.location.unwrap().contains("notice=sessions-ended"));
+    assert_eq!(phone.get("/operator/").await.status, 303, "the phone is signed out");
+    assert_eq!(desk.get("/operator/").await.status, 200, "this session stays");
+    assert_eq!(bobs.get("/operator/").await.status, 200, "another user's sessions stay");
+    let after = desk.get("/operator/account").await;
+    assert!(!after.html.contains("Sign out everywhere else"));
+    let log = app
+        .stores
+        .audit
+        .audit(&AuditQuery { subject: Some((Subject::User, "alice".into())), before_id: None, limit: 50 })
+        .await
+        .unwrap();
+    assert!(log.iter().any(|a| a.action == "sessions_ended"));
 }

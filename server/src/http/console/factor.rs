@@ -1,6 +1,6 @@
 //! The second factor in both consoles: the login's second step (a code from an authenticator
 //! app, or a recovery code), and the account page where a person enrols (QR code, the secret
-//! as text, a first code) and reads their recovery codes once.
+//! as text, a first code), reads their recovery codes once, and sees and ends their sessions.
 
 use axum::Router;
 use axum::extract::{FromRequestParts, State};
@@ -78,6 +78,7 @@ where
         )
         .route(&format!("{base}/account"), get(account::<W>).post(confirm::<W>))
         .route(&format!("{base}/account/factor.svg"), get(qr::<W>))
+        .route(&format!("{base}/account/sessions"), axum::routing::post(end_others::<W>))
 }
 
 fn code_scope(console: Console) -> String {
@@ -182,22 +183,69 @@ async fn check_code(
     }
 }
 
-async fn account<W: Guarded>(State(state): State<AppState>, who: W, params: Params) -> Response {
+async fn account<W: Guarded>(State(state): State<AppState>, session: Session, who: W, params: Params) -> Response {
     let s = who.signed();
-    account_page(&state, s, &s.user, s.notice(&params), StatusCode::OK, Vec::new()).await
+    let mut blocks = account_page(&state, s, &s.user).await;
+    match sessions_block(&state, s, &session).await {
+        Ok(b) => blocks.push(b),
+        Err(e) => return s.unavailable(&state, &e),
+    }
+    s.page(&state, "/account", s.texts.t("console-account-title"), s.notice(&params), blocks)
+}
+
+/// The person's open sessions (this one marked), and the button that ends the others.
+async fn sessions_block(
+    state: &AppState,
+    s: &Signed,
+    session: &Session,
+) -> Result<Block, crate::domain::error::DomainError> {
+    let t = &s.texts;
+    let this = session.id().map(|id| crate::storage::sessions::id_hash(&id)).unwrap_or_default();
+    let sessions = state.services.users.sessions(&s.user).await?;
+    let rows = sessions
+        .iter()
+        .map(|x| {
+            let which = if x.id_hash == this { t.t("console-session-this") } else { String::new() };
+            vec![Cell::Text(t.time(x.created_ms)), Cell::Text(t.time(x.seen_ms)), Cell::Text(which)]
+        })
+        .collect();
+    let table = app::model::Table {
+        caption: t.t("console-sessions-title"),
+        headers: t.all(&["console-col-signed-in", "console-col-last-request", "console-col-session"]),
+        rows,
+        empty: t.t("console-empty"),
+    };
+    let mut blocks = vec![Block::Table(table)];
+    if sessions.len() > 1 {
+        let end = ActionForm {
+            danger: true,
+            inline: false,
+            ..s.post("/account/sessions", t.t("console-action-end-other-sessions"), vec![])
+        };
+        blocks.push(Block::Form(end));
+    }
+    Ok(Block::Section { heading: t.t("console-sessions-title"), id: "sessions".into(), blocks })
+}
+
+async fn end_others<W: Guarded>(
+    State(state): State<AppState>,
+    session: Session,
+    Posted { who, .. }: Posted<W, super::guard::Empty, OwnAccount>,
+) -> Response {
+    let s = who.signed();
+    let Some(this) = session.id().map(|id| crate::storage::sessions::id_hash(&id)) else {
+        return s.back("/account", "failed");
+    };
+    match state.services.users.end_other_sessions(&s.user, &this).await {
+        Ok(_) => s.back("/account", "sessions-ended"),
+        Err(e) => s.refused("/account", &e),
+    }
 }
 
 /// The person's own account: role, second factor (enrolment when there is none).
-async fn account_page(
-    state: &AppState,
-    s: &Signed,
-    u: &crate::domain::user::ConsoleUser,
-    notice: Option<ConsoleNotice>,
-    status: StatusCode,
-    before: Vec<Block>,
-) -> Response {
+async fn account_page(state: &AppState, s: &Signed, u: &crate::domain::user::ConsoleUser) -> Vec<Block> {
     let t = &s.texts;
-    let mut blocks = before;
+    let mut blocks = Vec::new();
     let role = t.t(&super::guard::role_key(u.role));
     blocks.push(Block::Facts(vec![
         (t.t("console-col-login"), Cell::Mono(u.login.clone())),
@@ -210,12 +258,15 @@ async fn account_page(
         match state.services.users.enrolment(u).await {
             Ok(Some(secret)) => enrol_blocks(s, &secret, state.services.users.factor_required(u)),
             Ok(None) => Vec::new(),
-            Err(e) => return s.unavailable(state, &e),
+            Err(e) => {
+                tracing::warn!(error = %e, "second factor unreadable");
+                vec![Block::Paragraph(t.t("console-unavailable"))]
+            }
         }
     };
     let heading = t.t("console-factor-title");
     blocks.push(Block::Section { heading, id: "factor".into(), blocks: factor_blocks });
-    s.page_with_status(state, status, "/account", t.t("console-account-title"), notice, blocks)
+    blocks
 }
 
 fn enrol_blocks(s: &Signed, secret: &crate::secret::Secret<Vec<u8>>, required: bool) -> Vec<Block> {
@@ -272,21 +323,25 @@ async fn confirm<W: Guarded>(
     match state.services.users.confirm_enrolment(&s.user, form.code.as_deref().unwrap_or_default().trim()).await {
         Ok(Some(codes)) => {
             // The page is answered here, once: the codes are stored hashed and never shown again.
-            let list = codes.iter().map(|c| c.expose().clone()).collect::<Vec<_>>().join("   ");
+            let list = codes.iter().enumerate().map(|(i, c)| (format!("{}.", i + 1), Cell::Mono(c.expose().clone())));
             let shown = vec![Block::Section {
                 heading: t.t("console-recovery-title"),
                 id: "recovery".into(),
-                blocks: vec![Block::Paragraph(t.t("console-recovery-help")), Block::Paragraph(list)],
+                blocks: vec![Block::Paragraph(t.t("console-recovery-help")), Block::Facts(list.collect())],
             }];
             let mut user = s.user.clone();
             user.has_factor = true;
             user.recovery_left = codes.len();
             let n = ConsoleNotice { text: t.t("console-notice-factor-on"), error: false };
-            account_page(&state, s, &user, Some(n), StatusCode::OK, shown).await
+            let mut blocks = shown;
+            blocks.extend(account_page(&state, s, &user).await);
+            s.page(&state, "/account", t.t("console-account-title"), Some(n), blocks)
         }
         Ok(None) => {
             let n = ConsoleNotice { text: t.t("console-code-wrong"), error: true };
-            account_page(&state, s, &s.user, Some(n), StatusCode::UNPROCESSABLE_ENTITY, Vec::new()).await
+            let blocks = account_page(&state, s, &s.user).await;
+            let title = t.t("console-account-title");
+            s.page_with_status(&state, StatusCode::UNPROCESSABLE_ENTITY, "/account", title, Some(n), blocks)
         }
         Err(e) => s.refused("/account", &e),
     }
