@@ -5,6 +5,13 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/ensure-postgres.sh
+# The trusted-proxy test runs Kassa behind Debian's nginx (server/tests/api/proxy.rs).
+if ! [ -x /usr/sbin/nginx ]; then
+  echo "installing Debian's nginx (light)"
+  as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nginx-light
+fi
 
 echo "== format and lints"
 cargo fmt --all -- --check

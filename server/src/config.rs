@@ -57,6 +57,12 @@ pub struct Config {
     #[arg(long, env = "KASSA_CONSOLE_SECOND_FACTOR", value_parser = ["roles", "all", "optional"])]
     pub console_second_factor: Option<String>,
 
+    /// Reverse proxies in front of Kassa (addresses or CIDRs, comma-separated): from these
+    /// peers only, the client's address is read from `Forwarded` / `X-Forwarded-For` for the
+    /// brakes, the per-address limit and the audit.
+    #[arg(long, env = "KASSA_TRUSTED_PROXIES", value_delimiter = ',', value_parser = crate::http::shared::client::parse_proxy)]
+    pub trusted_proxies: Vec<ipnet::IpNet>,
+
     /// Deliver callbacks to loopback and private addresses, and accept `http://` loopback
     /// callback URLs (development and tests only).
     #[arg(long, env = "KASSA_ALLOW_PRIVATE_CALLBACKS", action = ArgAction::SetTrue, value_parser = BoolishValueParser::new())]
@@ -214,6 +220,7 @@ impl Config {
             request_timeout: Duration::from_millis(self.request_timeout_ms),
             max_connections: self.max_connections.unwrap_or_else(|| connections_allowed_by_fd_limit(1000).min(10_000)),
             max_in_flight: self.max_in_flight.max(1),
+            trusted_proxies: self.trusted_proxies.clone().into(),
         }
     }
 
@@ -306,7 +313,7 @@ fn parse_credit_limit(text: &str) -> Result<(String, i64), String> {
 }
 
 /// The limits of the server (each a `KASSA_*` setting, see the README).
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// How long a client has to send a request's headers, and how long an idle keep-alive
     /// connection stays open.
@@ -317,6 +324,8 @@ pub struct Limits {
     pub request_timeout: Duration,
     pub max_connections: usize,
     pub max_in_flight: usize,
+    /// Reverse proxies whose forwarded client address is believed.
+    pub trusted_proxies: std::sync::Arc<[ipnet::IpNet]>,
 }
 
 /// The most connections the process's file-descriptor limit leaves room for (the database,

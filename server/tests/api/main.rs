@@ -16,6 +16,7 @@ mod p2p;
 mod page_recovery;
 mod payouts;
 mod processes;
+mod proxy;
 mod receiver;
 mod reconciliation;
 mod roles;

@@ -69,7 +69,7 @@ impl RequestIds {
 /// The layer: limits each address before any work, authenticates, rate-limits per project,
 /// refuses a request replayed to another endpoint, and adds the request's ids to error bodies.
 pub async fn authenticate(State(state): State<AppState>, request: Request, next: Next) -> Response {
-    let peer = request.extensions().get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip());
+    let peer = request.extensions().get::<crate::http::shared::client::ClientIp>().map(|c| c.0);
     if let Some(ip) = peer
         && let Err(RetryAfter(retry_after_s)) = state.address_limiter.check(&address_key(ip))
     {

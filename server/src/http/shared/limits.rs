@@ -69,7 +69,8 @@ impl RateLimiter {
     }
 }
 
-/// The client's address, when the server knows it.
+/// The client's address, when the server knows it (behind trusted proxies: the forwarded one;
+/// see [`super::client`]).
 pub struct PeerIp(pub Option<std::net::IpAddr>);
 
 /// The key a per-address brake counts under: an IPv4 address, or an IPv6 address's /64 (one
@@ -91,7 +92,7 @@ impl<S: Send + Sync> axum::extract::FromRequestParts<S> for PeerIp {
     type Rejection = std::convert::Infallible;
 
     async fn from_request_parts(parts: &mut axum::http::request::Parts, _: &S) -> Result<Self, Self::Rejection> {
-        Ok(PeerIp(parts.extensions.get::<axum::extract::ConnectInfo<std::net::SocketAddr>>().map(|c| c.0.ip())))
+        Ok(PeerIp(parts.extensions.get::<super::client::ClientIp>().map(|c| c.0)))
     }
 }
 

@@ -2,6 +2,7 @@
 //! sessions, brakes, static assets, metrics, health, and the HTTP server itself.
 
 pub mod assets;
+pub mod client;
 pub mod csrf;
 pub mod error;
 pub mod html;

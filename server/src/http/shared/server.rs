@@ -87,8 +87,12 @@ pub async fn serve(
         };
         let _ = stream.set_nodelay(true);
         let app = app.clone();
+        let trusted = limits.trusted_proxies.clone();
         let service = tower::service_fn(move |mut request: Request<hyper::body::Incoming>| {
             request.extensions_mut().insert(ConnectInfo::<SocketAddr>(peer));
+            // Read once here: every brake and the audit see the same client.
+            let client = super::client::client_ip(peer.ip(), request.headers(), &trusted);
+            request.extensions_mut().insert(super::client::ClientIp(client));
             let app = app.clone();
             // Boxed as `Send`: the request's future type is then plain for the spawned task.
             let answer: Pin<Box<dyn Future<Output = Result<Response, Infallible>> + Send>> = Box::pin(async move {
