@@ -14,3 +14,5 @@ ALTER TABLE console_users ADD COLUMN totp_sealed TEXT;
 ALTER TABLE console_users ADD COLUMN totp_pending_sealed TEXT;
 ALTER TABLE console_users ADD COLUMN totp_last_step BIGINT;
 ALTER TABLE console_users ADD COLUMN recovery_hashes TEXT;
+-- Who acted, with the role they had then (issue 28 §5).
+ALTER TABLE audit_log ADD COLUMN actor_role TEXT;

@@ -4,13 +4,16 @@
 
 use serde::Serialize;
 
+use super::user::Role;
+
 /// Who acted: a person logged in to a console, or a script holding the operator API token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Who {
-    /// An operator in the console (their login).
-    Operator(String),
-    /// A merchant user in the merchant console (their login).
-    MerchantUser(String),
+    /// An operator in the console (their login, and their role when known: a failed login
+    /// names a login that may not exist).
+    Operator(String, Option<Role>),
+    /// A merchant user in the merchant console (their login and role).
+    MerchantUser(String, Option<Role>),
     /// The operator API (bearer token): scripts.
     OperatorApi,
     /// The sandbox panel of the payment page, where a tester plays the operator.
@@ -20,10 +23,19 @@ pub enum Who {
 }
 
 impl Who {
+    /// The person's role when they acted (kept beside the label, which names the person only:
+    /// four eyes compare labels, and a role change must not make one person two).
+    pub fn role(&self) -> Option<Role> {
+        match self {
+            Who::Operator(_, role) | Who::MerchantUser(_, role) => *role,
+            _ => None,
+        }
+    }
+
     pub fn label(&self) -> String {
         match self {
-            Who::Operator(login) => format!("operator:{login}"),
-            Who::MerchantUser(login) => format!("merchant:{login}"),
+            Who::Operator(login, _) => format!("operator:{login}"),
+            Who::MerchantUser(login, _) => format!("merchant:{login}"),
             Who::OperatorApi => "operator-api".to_string(),
             Who::Sandbox => "sandbox-panel".to_string(),
             Who::Cli => "cli".to_string(),
@@ -43,6 +55,8 @@ pub enum Subject {
     Key,
     /// A project (its id): page and project settings.
     Project,
+    /// A bank of the catalogue (its symbol).
+    Bank,
 }
 
 impl Subject {
@@ -54,6 +68,7 @@ impl Subject {
             Subject::Incoming => "incoming",
             Subject::Key => "key",
             Subject::Project => "project",
+            Subject::Bank => "bank",
         }
     }
 }
@@ -63,6 +78,8 @@ impl Subject {
 pub struct AuditEntry {
     pub at_ms: i64,
     pub actor: String,
+    /// The actor's role, for a person in a console.
+    pub actor_role: Option<&'static str>,
     /// What was done, a stable code (`funds_received`, `requisite_disabled`, ...).
     pub action: &'static str,
     pub subject: Subject,
@@ -78,6 +95,7 @@ impl AuditEntry {
         AuditEntry {
             at_ms,
             actor: who.label(),
+            actor_role: who.role().map(Role::code),
             action,
             subject,
             subject_id: subject_id.to_string(),
@@ -105,6 +123,7 @@ pub struct StoredAudit {
     pub id: i64,
     pub at_ms: i64,
     pub actor: String,
+    pub actor_role: Option<String>,
     pub action: String,
     pub subject_kind: String,
     pub subject_id: String,

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use super::audit::{AuditQuery, StoredAudit, Subject};
+use super::audit::{AuditEntry, AuditQuery, StoredAudit, Subject, Who};
 use super::error::Result;
 use super::ports::AuditStore;
 
@@ -20,6 +20,20 @@ impl AuditLog {
     pub async fn of(&self, subject: Subject, id: &str) -> Result<Vec<StoredAudit>> {
         let query = AuditQuery { subject: Some((subject, id.to_string())), before_id: None, limit: 200 };
         Ok(self.store.audit(&query).await?)
+    }
+
+    /// Records that `who` looked at something sensitive (a payer's receipt): no change carries
+    /// it, and PCI DSS asks who saw what.
+    pub async fn viewed(
+        &self,
+        who: &Who,
+        action: &'static str,
+        subject: Subject,
+        id: &str,
+        detail: &str,
+    ) -> Result<()> {
+        let entry = AuditEntry::new(who, action, subject, id, super::time::now_ms()).detail(detail.to_string());
+        Ok(self.store.append_audit(&entry).await?)
     }
 
     /// The whole log, newest first, a page before `before_id`.

@@ -3,11 +3,13 @@
 
 use std::sync::Arc;
 
+use super::audit::{AuditEntry, Subject, Who};
 use super::bank::{Bank, BankUpdate, is_bank_symbol, seed};
 use super::catalogue::{self, Country, Method, WidgetMethod};
 use super::error::{DomainError, Result};
 use super::ports::{BankFilter, BankStore};
 use super::project::Project;
+use super::time::now_ms;
 use super::violations::Violations;
 
 /// Which banks a bank list shows (decisions.md §6).
@@ -113,8 +115,9 @@ impl Banks {
             v.fail("sbp_code", "is required for an SBP bank");
         }
         v.finish().map_err(DomainError::Validation)?;
-        let id = match self.store.bank(&b.symbol).await? {
-            Some(existing) => existing.id,
+        let before = self.store.bank(&b.symbol).await?;
+        let id = match &before {
+            Some(existing) => existing.id.clone(),
             None => format!("{}-{}", b.country_code.to_ascii_lowercase(), b.symbol).chars().take(32).collect(),
         };
         let bank = Bank {
@@ -126,7 +129,17 @@ impl Banks {
             country_code: b.country_code,
             active: b.active,
         };
-        self.store.upsert_bank(&bank).await?;
+        // Audited with what it was and what it is (the operator API is a script's, not a person's).
+        let describe = |b: &Bank| {
+            let sbp = b.sbp_code.as_deref().unwrap_or("-");
+            let state = if b.active { "active" } else { "inactive" };
+            format!("{} ({}, SBP {sbp}, {state})", b.name, b.country_code)
+        };
+        let action = if before.is_some() { "bank_changed" } else { "bank_added" };
+        let mut audit = AuditEntry::new(&Who::OperatorApi, action, Subject::Bank, &bank.symbol, now_ms());
+        audit.state_before = before.as_ref().map(describe);
+        audit.state_after = Some(describe(&bank));
+        self.store.upsert_bank(&bank, &audit).await?;
         Ok(bank)
     }
 }

@@ -144,7 +144,7 @@ impl Decisions {
         who: &Who,
         seen_version: Option<i64>,
     ) -> Result<Decided> {
-        if !matches!(who, Who::Operator(_)) {
+        if !matches!(who, Who::Operator(..)) {
             return Err(Refusal::SecondApprovalRequired.into());
         }
         if seen_version.is_some_and(|v| v != payment.version) {
@@ -178,7 +178,7 @@ impl Decisions {
         if approval.state != ApprovalState::Pending {
             return Err(Refusal::AlreadyDecided.into());
         }
-        if approval.proposed_by == who.label() || !matches!(who, Who::Operator(_)) {
+        if approval.proposed_by == who.label() || !matches!(who, Who::Operator(..)) {
             return Err(Refusal::OwnProposal.into());
         }
         let payment = self.engine.reread(&approval.request_id).await?;

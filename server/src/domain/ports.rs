@@ -566,7 +566,8 @@ pub trait BankStore: Send + Sync + 'static {
     async fn banks(&self, filter: &BankFilter) -> StoreResult<Vec<Bank>>;
     async fn bank(&self, symbol: &str) -> StoreResult<Option<Bank>>;
     /// Inserts or replaces a bank by symbol.
-    async fn upsert_bank(&self, bank: &Bank) -> StoreResult<()>;
+    /// Adds or edits a bank, with its audit entry in the same transaction.
+    async fn upsert_bank(&self, bank: &Bank, audit: &AuditEntry) -> StoreResult<()>;
     /// Inserts the banks that do not exist yet.
     async fn seed_banks(&self, banks: &[Bank]) -> StoreResult<()>;
 }

@@ -369,7 +369,7 @@ impl Reconciliation {
         if !waits_for_funds(payment.state) || payment.currency.code != transfer.sighting.currency {
             return Err(DomainError::invalid("request_id", "the payment does not wait for funds in this currency"));
         }
-        if !matches!(who, Who::Operator(_)) {
+        if !matches!(who, Who::Operator(..)) {
             return Err(Refusal::SecondApprovalRequired.into());
         }
         let approval = proposal(
@@ -550,7 +550,7 @@ impl Reconciliation {
         transfer.request_id = Some(request_id.to_string());
         if needs_second_operator(s.amount, &payment, &self.limits) {
             // A person's sighting waits for a second person; a script's is refused.
-            if !matches!(who, Who::Operator(_)) {
+            if !matches!(who, Who::Operator(..)) {
                 return Err(Refusal::SecondApprovalRequired.into());
             }
             transfer.state = TransferState::Pending;

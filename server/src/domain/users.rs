@@ -136,8 +136,8 @@ impl ConsoleUsers {
     /// `address`. A failed attempt names the login typed, which may not exist.
     pub async fn record(&self, audience: Audience, login: &str, action: &'static str, address: &str) -> Result<()> {
         let who = match audience {
-            Audience::Operator => Who::Operator(login.to_string()),
-            Audience::Merchant => Who::MerchantUser(login.to_string()),
+            Audience::Operator => Who::Operator(login.to_string(), None),
+            Audience::Merchant => Who::MerchantUser(login.to_string(), None),
         };
         // A login typed in is the attacker's text: bounded, and only printable characters kept.
         let subject: String = login.chars().filter(|c| !c.is_control()).take(64).collect();

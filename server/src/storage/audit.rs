@@ -13,8 +13,8 @@ macro_rules! insert_audit {
     ($executor:expr, $entry:expr) => {{
         let e: &crate::domain::audit::AuditEntry = $entry;
         sqlx::query(
-            "INSERT INTO audit_log (at_ms, actor, action, subject_kind, subject_id, state_before, state_after, detail) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+            "INSERT INTO audit_log (at_ms, actor, action, subject_kind, subject_id, state_before, state_after, detail, \
+               actor_role) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
         )
         .bind(e.at_ms)
         .bind(&e.actor)
@@ -24,6 +24,7 @@ macro_rules! insert_audit {
         .bind(&e.state_before)
         .bind(&e.state_after)
         .bind(&e.detail)
+        .bind(e.actor_role)
         .execute($executor)
         .await?;
     }};
@@ -34,9 +35,9 @@ macro_rules! insert_audits {
         let entries: &Vec<&crate::domain::audit::AuditEntry> = $entries;
         if !entries.is_empty() {
             let sql = format!(
-                "INSERT INTO audit_log (at_ms, actor, action, subject_kind, subject_id, state_before, state_after, detail) \
-                 VALUES {}",
-                $dialect.value_rows(entries.len(), 8)
+                "INSERT INTO audit_log (at_ms, actor, action, subject_kind, subject_id, state_before, state_after, detail, \
+                   actor_role) VALUES {}",
+                $dialect.value_rows(entries.len(), 9)
             );
             let mut query = sqlx::query(&sql);
             for e in entries {
@@ -48,7 +49,8 @@ macro_rules! insert_audits {
                     .bind(e.subject_id.clone())
                     .bind(e.state_before.clone())
                     .bind(e.state_after.clone())
-                    .bind(e.detail.clone());
+                    .bind(e.detail.clone())
+                    .bind(e.actor_role);
             }
             query.execute($executor).await?;
         }
@@ -61,6 +63,7 @@ struct AuditRow {
     id: i64,
     at_ms: i64,
     actor: String,
+    actor_role: Option<String>,
     action: String,
     subject_kind: String,
     subject_id: String,
@@ -79,7 +82,7 @@ macro_rules! audit_store {
                     None => (None, None),
                 };
                 let rows: Vec<AuditRow> = sqlx::query_as(
-                    "SELECT id, at_ms, actor, action, subject_kind, subject_id, state_before, state_after, detail \
+                    "SELECT id, at_ms, actor, actor_role, action, subject_kind, subject_id, state_before, state_after, detail \
                      FROM audit_log WHERE ($1 IS NULL OR (subject_kind = $1 AND subject_id = $2)) \
                        AND ($3 IS NULL OR id < $3) ORDER BY id DESC LIMIT $4",
                 )
@@ -95,6 +98,7 @@ macro_rules! audit_store {
                         id: r.id,
                         at_ms: r.at_ms,
                         actor: r.actor,
+                        actor_role: r.actor_role,
                         action: r.action,
                         subject_kind: r.subject_kind,
                         subject_id: r.subject_id,

@@ -3,6 +3,7 @@
 use async_trait::async_trait;
 use sqlx::{Postgres, Sqlite};
 
+use super::audit::insert_audit;
 use super::rows::BankRow;
 use super::sql::SqlStorage;
 use crate::domain::bank::Bank;
@@ -46,7 +47,8 @@ macro_rules! bank_store {
                 Ok(row.map(Bank::from))
             }
 
-            async fn upsert_bank(&self, b: &Bank) -> Result<()> {
+            async fn upsert_bank(&self, b: &Bank, audit: &crate::domain::audit::AuditEntry) -> Result<()> {
+                let mut tx = self.writer.begin().await?;
                 sqlx::query(
                     "INSERT INTO banks (id, symbol, name, country_code, sbp_code, is_sbp_bank, active) \
                      VALUES ($1, $2, $3, $4, $5, $6, $7) \
@@ -60,8 +62,10 @@ macro_rules! bank_store {
                 .bind(&b.sbp_code)
                 .bind(b.is_sbp_bank)
                 .bind(b.active)
-                .execute(&self.writer)
+                .execute(&mut *tx)
                 .await?;
+                insert_audit!(&mut *tx, audit);
+                tx.commit().await?;
                 Ok(())
             }
 

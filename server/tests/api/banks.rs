@@ -74,6 +74,18 @@ async fn operators_edit_the_catalogue(backend: Backend) {
         .await;
     assert_eq!(status, 400);
     assert_eq!(err["errors"].as_array().unwrap().len(), 4, "{err}");
+
+    // Both changes are audited with what the bank was and became; the refused one is not.
+    let query = kassa::domain::audit::AuditQuery {
+        subject: Some((kassa::domain::audit::Subject::Bank, "new-bank".into())),
+        before_id: None,
+        limit: 10,
+    };
+    let log = app.stores.audit.audit(&query).await.unwrap();
+    let steps: Vec<_> = log.iter().rev().map(|a| (a.actor.as_str(), a.action.as_str())).collect();
+    assert_eq!(steps, [("operator-api", "bank_added"), ("operator-api", "bank_changed")]);
+    assert_eq!(log[0].state_before.as_deref(), Some("New Bank (RU, SBP 100000000999, active)"));
+    assert_eq!(log[0].state_after.as_deref(), Some("New Bank (RU, SBP -, inactive)"));
 }
 
 both_backends!(bank_lists_follow_the_record_and_the_filters, operators_edit_the_catalogue);

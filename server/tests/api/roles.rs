@@ -262,4 +262,8 @@ async fn changing_a_user_ends_their_sessions(backend: Backend) {
     for action in ["user_password_reset", "user_disabled", "user_enabled"] {
         assert!(log.iter().any(|a| a.action == action && a.actor == "operator:alice"), "{action}");
     }
+    // Each entry names the role its actor had; the audit page shows it.
+    assert!(log.iter().filter(|a| a.actor == "operator:alice").all(|a| a.actor_role.as_deref() == Some("admin")));
+    let page = alice.get("/operator/audit").await;
+    assert!(page.html.contains("operator:alice (administrator)"), "{}", page.html);
 }

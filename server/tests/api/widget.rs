@@ -280,6 +280,17 @@ async fn the_page_is_protected_and_follows_post_redirect_get(backend: Backend) {
     let receipts = app.stores.payments.receipts(info["request_id"].as_str().unwrap()).await.unwrap();
     assert_eq!(receipts.len(), 1);
     assert_eq!(receipts[0].content_type, "application/pdf");
+
+    // An operator opens it, and the log says who saw it.
+    let request_id = info["request_id"].as_str().unwrap();
+    crate::browser::add_operator(&app, "alice").await;
+    let operator = crate::browser::Browser::new(&app);
+    operator.log_in("alice", crate::browser::PASSWORD).await;
+    let file = operator.get(&format!("/operator/payments/{request_id}/receipts/{}", receipts[0].id)).await;
+    assert_eq!(file.status, 200);
+    let seen = crate::browser::audit_of(&app, request_id).await;
+    let seen = seen.iter().find(|a| a.action == "receipt_viewed").expect("the view audited");
+    assert_eq!((seen.actor.as_str(), seen.detail.as_deref()), ("operator:alice", Some(receipts[0].id.as_str())));
 }
 
 async fn unknown_pages_are_localized_404s(backend: Backend) {

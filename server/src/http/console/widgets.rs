@@ -186,7 +186,11 @@ pub fn audit_table(t: &Texts, base: &str, entries: &[StoredAudit]) -> Block {
         };
         vec![
             text(t.time(a.at_ms)),
-            text(a.actor.clone()),
+            // Who, with the role they had then.
+            text(match a.actor_role.as_deref().and_then(crate::domain::user::Role::parse) {
+                Some(role) => format!("{} ({})", a.actor, t.t(&super::guard::role_key(role))),
+                None => a.actor.clone(),
+            }),
             text(a.action.clone()),
             subject,
             text(a.state_before.clone().unwrap_or_default()),

@@ -168,7 +168,7 @@ fn callbacks_table(s: &Signed, p: &Payment, callbacks: &[CallbackRecord]) -> Blo
 /// A receipt as uploaded: images shown inline, PDFs downloaded; never run as a page.
 pub async fn receipt(
     State(state): State<AppState>,
-    Operator(_): Operator,
+    Operator(s): Operator,
     Path((request_id, receipt_id)): Path<(String, String)>,
 ) -> Response {
     let (content_type, data) = match state.services.lookup.receipt_file(&request_id, &receipt_id).await {
@@ -181,6 +181,13 @@ pub async fn receipt(
             return (StatusCode::SERVICE_UNAVAILABLE, "try again in a moment").into_response();
         }
     };
+    // Shown only once its viewing is in the log.
+    let who = s.user.who();
+    let seen = state.services.audit_log.viewed(&who, "receipt_viewed", Subject::Payment, &request_id, &receipt_id);
+    if let Err(e) = seen.await {
+        tracing::warn!(error = %e, "receipt view not audited");
+        return (StatusCode::SERVICE_UNAVAILABLE, "try again in a moment").into_response();
+    }
     let mut r = data.into_response();
     let h = r.headers_mut();
     if let Ok(v) = HeaderValue::from_str(&content_type) {
