@@ -23,6 +23,8 @@ use p256::pkcs8::DecodePrivateKey;
 use serde_json::{Value, json};
 use tokio::sync::Mutex;
 
+#[path = "kassa/logins.rs"]
+mod logins;
 #[path = "kassa/reconciliation.rs"]
 mod reconciliation;
 
@@ -71,6 +73,9 @@ fn run_section(rt: &tokio::runtime::Runtime, what: &str) {
     }
     if what == "reconciliation" || what == "all" {
         rt.block_on(reconciliation::reconciliation_bench());
+    }
+    if what == "logins" || what == "all" {
+        rt.block_on(logins::logins_bench());
     }
 }
 
