@@ -19,8 +19,9 @@ pub struct ConsoleUsers {
     store: Arc<dyn UserStore>,
     /// Logins, failed logins and logouts are audited here (no change of state carries them).
     audit: Arc<dyn AuditStore>,
-    /// Password hashing (argon2id, 19 MiB and most of a core each) runs at most once per core
-    /// at a time: a burst of logins waits its turn instead of taking the memory and every core.
+    /// Password hashing (argon2id, 19 MiB and most of a core each) runs on all cores but one,
+    /// one hash per core at a time: a burst of logins waits its turn instead of taking the
+    /// memory and every core.
     hashing: Arc<tokio::sync::Semaphore>,
     second_factor: FactorPolicy,
 }
@@ -42,7 +43,9 @@ const HASHING_WAIT: std::time::Duration = std::time::Duration::from_secs(10);
 
 impl ConsoleUsers {
     pub fn new(store: Arc<dyn UserStore>, audit: Arc<dyn AuditStore>) -> Self {
-        let cores = std::thread::available_parallelism().map_or(2, usize::from);
+        // One core is left to the payments: a burst of logins must not double the API's p99
+        // (docs/PERFORMANCE.md, the logins bench).
+        let cores = std::thread::available_parallelism().map_or(2, usize::from).saturating_sub(1).max(1);
         ConsoleUsers {
             store,
             audit,

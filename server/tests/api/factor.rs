@@ -16,6 +16,7 @@ both_backends!(
     the_policy_makes_a_role_enrol_before_anything_else,
     an_administrator_resets_a_lost_factor,
     a_user_sees_their_sessions_and_ends_the_others,
+    wrong_codes_from_many_addresses_are_braked_per_login,
 );
 
 fn now_s() -> u64 {
@@ -187,4 +188,28 @@ async fn a_user_sees_their_sessions_and_ends_the_others(backend: Backend) {
         .await
         .unwrap();
     assert!(log.iter().any(|a| a.action == "sessions_ended"));
+}
+
+async fn wrong_codes_from_many_addresses_are_braked_per_login(backend: Backend) {
+    let app = spawn_app(backend).await;
+    add_operator(&app, "alice").await;
+    let browser = Browser::new(&app);
+    browser.log_in("alice", PASSWORD).await;
+    let (secret, _) = enrol(&app, &browser, "alice").await;
+    // Someone holding the password tries codes from one address after another.
+    let mut statuses = Vec::new();
+    for i in 0..12u8 {
+        let from = Browser::from_address(&app, std::net::IpAddr::from([127, 0, 1, 10 + i]));
+        assert_eq!(from.log_in("alice", PASSWORD).await.location.as_deref(), Some("/operator/login/code"));
+        let csrf = from.get("/operator/login/code").await.csrf();
+        statuses.push(from.post("/operator/login/code", &[("csrf", &csrf), ("code", "000000")]).await.status);
+    }
+    assert_eq!(&statuses[..10], &[401; 10]);
+    assert_eq!(&statuses[10..], &[429, 429], "braked across addresses");
+    // Braked means braked: even the right code waits.
+    let from = Browser::from_address(&app, "127.0.1.99".parse().unwrap());
+    from.log_in("alice", PASSWORD).await;
+    let csrf = from.get("/operator/login/code").await.csrf();
+    let right = code_at(&secret, now_s() + STEP_S);
+    assert_eq!(from.post("/operator/login/code", &[("csrf", &csrf), ("code", &right)]).await.status, 429);
 }

@@ -148,9 +148,10 @@ async fn check_code(
     };
     let address = peer.map(address_key).unwrap_or_default();
     let from = peer.map(|p| p.to_string()).unwrap_or_default();
-    // Wrong codes spend the same brake as wrong passwords, per login and address.
+    // Wrong codes spend the brake per login and address, and one per login from anywhere.
     let key = format!("code:{}:{}@{address}", console.audience.code(), p.login.to_lowercase());
-    if state.login_limits.blocked_login(&key) {
+    let login_key = format!("{}:{}", console.audience.code(), p.login.to_lowercase());
+    if state.login_limits.codes_blocked(&login_key, &key) {
         let mut r = again(StatusCode::TOO_MANY_REQUESTS, "console-login-slow-down").await;
         r.headers_mut().insert(header::RETRY_AFTER, axum::http::HeaderValue::from_static("12"));
         return r;
@@ -170,7 +171,7 @@ async fn check_code(
             super::login::signed_in_now(state, session, console, headers, &user, p.lang.as_deref(), p.next, &from).await
         }
         Ok(false) => {
-            state.login_limits.failed_login(&key);
+            state.login_limits.code_failed(&login_key, &key);
             if let Err(e) = users.record(console.audience, &p.login, "factor_failed", &from).await {
                 tracing::warn!(error = %e, "failed code not audited");
             }

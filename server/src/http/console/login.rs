@@ -23,26 +23,32 @@ use app::model::{ActionForm, Block, ConsoleNotice, FieldKind, FormField};
 pub struct LoginLimits {
     by_login: RateLimiter,
     by_address: RateLimiter,
+    /// Wrong second-factor codes per login from anywhere: whoever reaches the code step has
+    /// the password, and a million codes must not be tried from a thousand addresses.
+    codes_by_login: RateLimiter,
 }
 
 impl LoginLimits {
-    /// Whether `key`'s failures (a login from an address) are braked now.
-    pub fn blocked_login(&self, key: &str) -> bool {
-        self.by_login.blocked(key).is_some()
+    /// Whether wrong codes of `login` (from `key`: the login at an address) are braked now.
+    pub fn codes_blocked(&self, login: &str, key: &str) -> bool {
+        self.by_login.blocked(key).is_some() || self.codes_by_login.blocked(login).is_some()
     }
 
-    /// Spends a failure of `key`.
-    pub fn failed_login(&self, key: &str) {
-        let _ = self.by_login.check(key);
+    /// Spends a wrong code of `login` from `key`.
+    pub fn code_failed(&self, login: &str, key: &str) {
+        let _ = (self.by_login.check(key), self.codes_by_login.check(login));
     }
 }
 
 impl Default for LoginLimits {
     fn default() -> Self {
         // 5 failures per login and address and 20 per address at once, then one every 12 s / 3 s.
+        // Wrong codes: 10 per login from all addresses, then one a minute (with three codes
+        // valid at a time, about 0.4 % a day for someone holding the password).
         LoginLimits {
             by_login: RateLimiter::with_rate(1.0 / 12.0, 5),
             by_address: RateLimiter::with_rate(1.0 / 3.0, 20),
+            codes_by_login: RateLimiter::with_rate(1.0 / 60.0, 10),
         }
     }
 }
