@@ -353,6 +353,12 @@ pub enum Change {
     ResetFactor,
 }
 
+/// What is stored of a console session's id (the cookie's value): its SHA-256, hex.
+pub fn session_key(session_id: &str) -> String {
+    use sha2::Digest as _;
+    hex::encode(sha2::Sha256::digest(session_id.as_bytes()))
+}
+
 /// How long a set-password link works.
 pub const SETUP_LIFETIME_MS: i64 = 72 * 3600 * 1000;
 

@@ -131,6 +131,8 @@ pub fn router<S: tower_sessions::SessionStore + Clone>(state: AppState, sessions
     // Pages keep no server state: their forms carry a stateless CSRF token (shared/csrf.rs).
     let pages = page::router(state.sandbox.is_some()).merge(demo::router());
     let sandbox = state.config.sandbox();
+    // Served under an https public URL, browsers are told to come back over https only.
+    let https = state.public_url.starts_with("https://");
     Router::new()
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
@@ -153,6 +155,12 @@ pub fn router<S: tower_sessions::SessionStore + Clone>(state: AppState, sessions
                 // Every answer of a sandbox says so (pages show a banner too).
                 if sandbox {
                     response.headers_mut().insert("x-kassa-mode", axum::http::HeaderValue::from_static("sandbox"));
+                }
+                if https {
+                    response.headers_mut().insert(
+                        axum::http::header::STRICT_TRANSPORT_SECURITY,
+                        axum::http::HeaderValue::from_static("max-age=31536000"),
+                    );
                 }
                 response
             },

@@ -9,7 +9,6 @@
 //!   ends that user's sessions in the same transaction (`storage/users.rs`).
 
 use async_trait::async_trait;
-use sha2::{Digest, Sha256};
 use tower_sessions::cookie::time::OffsetDateTime;
 use tower_sessions::session::{Id, Record};
 use tower_sessions::session_store::{self, SessionStore};
@@ -24,9 +23,10 @@ pub struct Sessions {
     max_age_ms: i64,
 }
 
-/// The stored form of a session id: its SHA-256, hex.
+/// The stored form of a session id: its SHA-256, hex (the domain's rule, so a person's list of
+/// sessions can mark the one they use).
 pub fn id_hash(id: &Id) -> String {
-    hex::encode(Sha256::digest(id.to_string().as_bytes()))
+    crate::domain::users::session_key(&id.to_string())
 }
 
 /// The user a session's values name (`console.user`: audience and login), if any.

@@ -1,7 +1,7 @@
 //! Behind a real reverse proxy (Debian's nginx, which scripts/test.sh installs): with
 //! `KASSA_TRUSTED_PROXIES` naming it, the brakes and the audit see each client's own address,
 //! not the proxy's, and a client cannot choose its address by sending the header itself
-//! (issue 28 §4).
+//! (issue 28 §4); under an https URL, HSTS and a `__Host-` session cookie (§3).
 
 use std::process::{Child, Command};
 
@@ -12,7 +12,10 @@ use crate::both_backends;
 use crate::browser::*;
 use crate::helpers::*;
 
-both_backends!(behind_nginx_each_client_is_braked_and_audited_by_its_own_address);
+both_backends!(
+    behind_nginx_each_client_is_braked_and_audited_by_its_own_address,
+    under_an_https_url_pages_ask_for_https_and_the_session_cookie_is_host_only,
+);
 
 const NGINX: &str = "/usr/sbin/nginx";
 
@@ -134,4 +137,44 @@ async fn behind_nginx_each_client_is_braked_and_audited_by_its_own_address(backe
         .await
         .unwrap();
     assert_eq!(log[0].detail.as_deref(), Some("from 127.0.0.4"));
+}
+
+/// `name=value` of the `set-cookie` headers of `r`, and the whole headers.
+fn cookies(r: &reqwest::Response) -> Vec<String> {
+    r.headers().get_all("set-cookie").iter().map(|v| v.to_str().unwrap().to_string()).collect()
+}
+
+async fn under_an_https_url_pages_ask_for_https_and_the_session_cookie_is_host_only(backend: Backend) {
+    // Plain http: no HSTS (a browser would keep it for a year on a name that has no https).
+    let plain = spawn_app(backend).await;
+    let r = plain.client.get(plain.url("/operator/login")).send().await.unwrap();
+    assert!(r.headers().get("strict-transport-security").is_none());
+
+    // Behind an https URL (TLS ends at the proxy): HSTS on every answer, Secure cookies, and
+    // the console session under the __Host- prefix (no Domain, Path=/).
+    let app = spawn_app_with(backend, |c| c.public_url = Some("https://kassa.example".into())).await;
+    add_operator(&app, "alice").await;
+    let client = reqwest::Client::builder().redirect(reqwest::redirect::Policy::none()).build().unwrap();
+    let page = client.get(app.url("/operator/login")).send().await.unwrap();
+    assert_eq!(page.headers()["strict-transport-security"], "max-age=31536000");
+    let csrf_cookie = cookies(&page).into_iter().next().expect("the form's cookie");
+    assert!(csrf_cookie.contains("Secure"), "{csrf_cookie}");
+    let pair = csrf_cookie.split(';').next().unwrap().to_string();
+    let html = page.text().await.unwrap();
+    let at = html.find("name=\"csrf\" value=\"").unwrap() + "name=\"csrf\" value=\"".len();
+    let csrf = &html[at..at + html[at..].find('"').unwrap()];
+    let signed_in = client
+        .post(app.url("/operator/login"))
+        .header("cookie", pair)
+        .form(&[("csrf", csrf), ("login", "alice"), ("password", PASSWORD)])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(signed_in.status(), 303);
+    assert!(signed_in.headers().contains_key("strict-transport-security"));
+    let session = cookies(&signed_in).into_iter().find(|c| c.contains("kassa_session")).expect("a session cookie");
+    assert!(session.starts_with("__Host-kassa_session="), "{session}");
+    assert!(session.contains("Secure") && session.contains("Path=/") && !session.contains("Domain"), "{session}");
+    let api = app.client.get(app.url("/healthz")).send().await.unwrap();
+    assert!(api.headers().contains_key("strict-transport-security"), "the API too");
 }

@@ -201,7 +201,7 @@ async fn sessions_block(
     session: &Session,
 ) -> Result<Block, crate::domain::error::DomainError> {
     let t = &s.texts;
-    let this = session.id().map(|id| crate::storage::sessions::id_hash(&id)).unwrap_or_default();
+    let this = session.id().map(|id| crate::domain::users::session_key(&id.to_string())).unwrap_or_default();
     let sessions = state.services.users.sessions(&s.user).await?;
     let rows = sessions
         .iter()
@@ -234,7 +234,7 @@ async fn end_others<W: Guarded>(
     Posted { who, .. }: Posted<W, super::guard::Empty, OwnAccount>,
 ) -> Response {
     let s = who.signed();
-    let Some(this) = session.id().map(|id| crate::storage::sessions::id_hash(&id)) else {
+    let Some(this) = session.id().map(|id| crate::domain::users::session_key(&id.to_string())) else {
         return s.back("/account", "failed");
     };
     match state.services.users.end_other_sessions(&s.user, &this).await {
