@@ -110,7 +110,7 @@ async fn one_statement(
     let now = kassa::domain::time::now_ms();
     waiting_payments(db, &kassa.key.1, &requisite.id, tag, now).await;
     let bytes = statement(format, account, &kassa::domain::time::date_of(now));
-    let who = Who::Operator("bench".into(), Some(kassa::domain::user::Role::Operator));
+    let who = Who::Operator("bench".into(), Some("operator"));
     let reconciliation = &kassa.services.reconciliation;
 
     let started = Instant::now();

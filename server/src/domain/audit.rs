@@ -4,16 +4,14 @@
 
 use serde::Serialize;
 
-use super::user::Role;
-
 /// Who acted: a person logged in to a console, or a script holding the operator API token.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Who {
-    /// An operator in the console (their login, and their role when known: a failed login
-    /// names a login that may not exist).
-    Operator(String, Option<Role>),
+    /// An operator in the console (their login, and their role's code when known: a failed
+    /// login names a login that may not exist).
+    Operator(String, Option<&'static str>),
     /// A merchant user in the merchant console (their login and role).
-    MerchantUser(String, Option<Role>),
+    MerchantUser(String, Option<&'static str>),
     /// The operator API (bearer token): scripts.
     OperatorApi,
     /// The sandbox panel of the payment page, where a tester plays the operator.
@@ -25,7 +23,7 @@ pub enum Who {
 impl Who {
     /// The person's role when they acted (kept beside the label, which names the person only:
     /// four eyes compare labels, and a role change must not make one person two).
-    pub fn role(&self) -> Option<Role> {
+    pub fn role(&self) -> Option<&'static str> {
         match self {
             Who::Operator(_, role) | Who::MerchantUser(_, role) => *role,
             _ => None,
@@ -95,7 +93,7 @@ impl AuditEntry {
         AuditEntry {
             at_ms,
             actor: who.label(),
-            actor_role: who.role().map(Role::code),
+            actor_role: who.role(),
             action,
             subject,
             subject_id: subject_id.to_string(),

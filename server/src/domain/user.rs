@@ -152,8 +152,8 @@ impl ConsoleUser {
     /// Who this user is in the audit log.
     pub fn who(&self) -> Who {
         match self.audience {
-            Audience::Operator => Who::Operator(self.login.clone(), Some(self.role)),
-            Audience::Merchant => Who::MerchantUser(self.login.clone(), Some(self.role)),
+            Audience::Operator => Who::Operator(self.login.clone(), Some(self.role.code())),
+            Audience::Merchant => Who::MerchantUser(self.login.clone(), Some(self.role.code())),
         }
     }
 }

@@ -7,52 +7,17 @@ use axum::extract::{FromRequestParts, State};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::get;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use tower_sessions::Session;
 
 use super::guard::{Guarded, OwnAccount, Posted};
+use super::login::{SESSION_PENDING, pending};
 use super::{Console, Params, Signed, anonymous_language, field, frame, hidden, respond};
 use crate::domain::factor;
-use crate::domain::time::now_ms;
 use crate::http::AppState;
 use crate::http::shared::limits::{PeerIp, address_key};
 use app::i18n::Arg;
 use app::model::{ActionForm, Block, Cell, ConsoleNotice, FieldKind, FormField};
-
-/// Who has given the right password and owes the code, kept in the session until then.
-const SESSION_PENDING: &str = "console.pending";
-/// How long the code may take after the password.
-const PENDING_MS: i64 = 5 * 60 * 1000;
-
-#[derive(Serialize, Deserialize)]
-struct Pending {
-    audience: String,
-    login: String,
-    lang: Option<String>,
-    next: Option<String>,
-    at_ms: i64,
-}
-
-/// After the right password of a user with a second factor: the session (under a new id)
-/// remembers who owes the code, and the code page asks for it.
-pub async fn ask_code(
-    session: &Session,
-    console: Console,
-    login: &str,
-    lang: Option<&str>,
-    next: Option<String>,
-) -> Result<Response, tower_sessions::session::Error> {
-    session.cycle_id().await?;
-    let pending = Pending {
-        audience: console.audience.code().to_string(),
-        login: login.to_string(),
-        lang: lang.map(str::to_string),
-        next,
-        at_ms: now_ms(),
-    };
-    session.insert(SESSION_PENDING, pending).await?;
-    Ok(Redirect::to(&format!("{}/login/code", console.base)).into_response())
-}
 
 /// The code step's routes and the account page of `console`, whose signed-in person is `W`.
 pub fn routes<W>(console: Console) -> Router<AppState>
@@ -83,11 +48,6 @@ where
 
 fn code_scope(console: Console) -> String {
     format!("console-code:{}", console.audience.code())
-}
-
-async fn pending(session: &Session, console: Console) -> Option<Pending> {
-    let p: Pending = session.get(SESSION_PENDING).await.ok().flatten()?;
-    (p.audience == console.audience.code() && now_ms() - p.at_ms < PENDING_MS).then_some(p)
 }
 
 async fn code_page(
@@ -167,7 +127,7 @@ async fn check_code(
     };
     match users.check_factor(&user, form.code.as_deref().unwrap_or_default().trim()).await {
         Ok(true) => {
-            let _ = session.remove::<Pending>(SESSION_PENDING).await;
+            let _ = session.remove::<serde_json::Value>(SESSION_PENDING).await;
             super::login::signed_in_now(state, session, console, headers, &user, p.lang.as_deref(), p.next, &from).await
         }
         Ok(false) => {
@@ -247,7 +207,7 @@ async fn end_others<W: Guarded>(
 async fn account_page(state: &AppState, s: &Signed, u: &crate::domain::user::ConsoleUser) -> Vec<Block> {
     let t = &s.texts;
     let mut blocks = Vec::new();
-    let role = t.t(&super::guard::role_key(u.role));
+    let role = t.role(u.role);
     blocks.push(Block::Facts(vec![
         (t.t("console-col-login"), Cell::Mono(u.login.clone())),
         (t.t("console-col-role"), Cell::Text(role)),

@@ -18,7 +18,7 @@ use tower_sessions::Session;
 use super::{Console, Signed, language, redirect_with, unavailable};
 use crate::domain::lookup::Scope;
 use crate::domain::project::Project;
-use crate::domain::user::{Permission, Role};
+use crate::domain::user::Permission;
 use crate::http::AppState;
 use app::i18n::Arg;
 use app::model::Block;
@@ -85,17 +85,12 @@ fn refused<N: Need>(state: &AppState, s: &Signed) -> Option<Response> {
 /// have and who can change it.
 pub fn not_allowed(state: &AppState, s: &Signed) -> Response {
     let t = &s.texts;
-    let role = t.t(&role_key(s.user.role));
+    let role = t.role(s.user.role);
     let blocks = vec![
         Block::Paragraph(t.ta("console-not-allowed", &[("role", Arg::Text(role))])),
         Block::Link { href: format!("{}/", s.console.base), text: t.t("console-not-allowed-back") },
     ];
     s.page_with_status(state, StatusCode::FORBIDDEN, "/", t.t("console-notice-not-allowed"), None, blocks)
-}
-
-/// A role's name's text key.
-pub fn role_key(role: Role) -> String {
-    format!("console-role-{}", role.code())
 }
 
 pub(super) const SESSION_USER: &str = "console.user";

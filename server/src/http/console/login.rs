@@ -1,17 +1,19 @@
 //! Signing in and out of a console, the same for both audiences: the login page and form
 //! (argon2id, brakes per login and per address, one answer for a wrong password and an unknown
-//! login, a new session id at login) and logout.
+//! login, a new session id at login), the pending step of a person who owes a second-factor
+//! code (asked for by factor.rs), and logout.
 
 use axum::Form;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Redirect, Response};
 use axum::routing::{get, post};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use tower_sessions::Session;
 
 use super::guard::{SESSION_USER, SessionUser, signed_in};
 use super::{Console, Params, field, frame, hidden, language, notice, param, redirect_with, respond, unavailable};
+use crate::domain::time::now_ms;
 use crate::domain::user::ConsoleUser;
 use crate::http::AppState;
 use crate::http::shared::limits::{PeerIp, RateLimiter, address_key};
@@ -202,7 +204,7 @@ pub async fn login(
             let next = next_page(console, form.next.as_deref());
             if user.has_factor {
                 // The password was right; the session is not signed in until the code is.
-                return match super::factor::ask_code(session, console, &user.login, query.lang.as_deref(), next).await {
+                return match ask_code(session, console, &user.login, query.lang.as_deref(), next).await {
                     Ok(r) => r,
                     Err(e) => {
                         tracing::warn!(error = %e, "console session not stored");
@@ -224,6 +226,47 @@ pub async fn login(
             unavailable(state, console, &t)
         }
     }
+}
+
+/// Who has given the right password and owes the code, kept in the session until then.
+pub(super) const SESSION_PENDING: &str = "console.pending";
+/// How long the code may take after the password.
+const PENDING_MS: i64 = 5 * 60 * 1000;
+
+#[derive(Serialize, Deserialize)]
+pub(super) struct Pending {
+    audience: String,
+    pub login: String,
+    pub lang: Option<String>,
+    pub next: Option<String>,
+    at_ms: i64,
+}
+
+/// After the right password of a user with a second factor: the session (under a new id)
+/// remembers who owes the code, and the code page asks for it.
+pub async fn ask_code(
+    session: &Session,
+    console: Console,
+    login: &str,
+    lang: Option<&str>,
+    next: Option<String>,
+) -> Result<Response, tower_sessions::session::Error> {
+    session.cycle_id().await?;
+    let pending = Pending {
+        audience: console.audience.code().to_string(),
+        login: login.to_string(),
+        lang: lang.map(str::to_string),
+        next,
+        at_ms: now_ms(),
+    };
+    session.insert(SESSION_PENDING, pending).await?;
+    Ok(Redirect::to(&format!("{}/login/code", console.base)).into_response())
+}
+
+/// Who owes the code in this session, while the code step lasts.
+pub(super) async fn pending(session: &Session, console: Console) -> Option<Pending> {
+    let p: Pending = session.get(SESSION_PENDING).await.ok().flatten()?;
+    (p.audience == console.audience.code() && now_ms() - p.at_ms < PENDING_MS).then_some(p)
 }
 
 /// Signs `user` in (the password, and the code when they have a second factor, were right):

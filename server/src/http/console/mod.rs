@@ -63,6 +63,11 @@ impl Texts {
         self.i18n.0.text(key, args)
     }
 
+    /// A role's name in this language.
+    pub fn role(&self, role: crate::domain::user::Role) -> String {
+        self.t(&format!("console-role-{}", role.code()))
+    }
+
     /// Column headers (or any list of texts) from their keys.
     pub fn all(&self, keys: &[&str]) -> Vec<String> {
         keys.iter().map(|k| self.t(k)).collect()
@@ -147,7 +152,7 @@ impl Signed {
             inline: true,
             label: None,
         };
-        let role = t.t(&guard::role_key(self.user.role));
+        let role = t.role(self.user.role);
         let login = format!("{} · {role}", self.user.login);
         let bar = ConsoleUserBar { login, signed_in_as: t.t("console-signed-in-as"), logout };
         let frame = frame(state, self.console, t, current, title, notice, Some((&self.user, bar)));

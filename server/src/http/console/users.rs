@@ -10,7 +10,7 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use serde::Deserialize;
 
-use super::guard::{Allowed, Guarded, ManagesUsers, Posted, role_key};
+use super::guard::{Allowed, Guarded, ManagesUsers, Posted};
 use super::{Console, Params, Signed, anonymous_language, field, frame, hidden, param, redirect_with, respond, text};
 use crate::domain::error::DomainError;
 use crate::domain::user::{ConsoleUser, Role};
@@ -79,7 +79,7 @@ async fn page(state: &AppState, s: &Signed, notice: Option<ConsoleNotice>, befor
 
 fn roles(s: &Signed) -> FieldKind {
     FieldKind::Select(
-        Role::of(s.console.audience).into_iter().map(|r| (r.code().to_string(), s.texts.t(&role_key(r)))).collect(),
+        Role::of(s.console.audience).into_iter().map(|r| (r.code().to_string(), s.texts.role(r))).collect(),
     )
 }
 
@@ -142,7 +142,7 @@ fn row(s: &Signed, u: &ConsoleUser) -> Vec<Cell> {
         }
         Cell::Forms(forms)
     };
-    vec![Cell::Mono(u.login.clone()), text(t.t(&role_key(u.role))), state, text(t.time(u.created_ms)), actions]
+    vec![Cell::Mono(u.login.clone()), text(t.role(u.role)), state, text(t.time(u.created_ms)), actions]
 }
 
 #[derive(Deserialize)]

@@ -188,7 +188,7 @@ pub fn audit_table(t: &Texts, base: &str, entries: &[StoredAudit]) -> Block {
             text(t.time(a.at_ms)),
             // Who, with the role they had then.
             text(match a.actor_role.as_deref().and_then(crate::domain::user::Role::parse) {
-                Some(role) => format!("{} ({})", a.actor, t.t(&super::guard::role_key(role))),
+                Some(role) => format!("{} ({})", a.actor, t.role(role)),
                 None => a.actor.clone(),
             }),
             text(a.action.clone()),
