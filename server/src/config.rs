@@ -60,7 +60,7 @@ pub struct Config {
     /// Reverse proxies in front of Kassa (addresses or CIDRs, comma-separated): from these
     /// peers only, the client's address is read from `Forwarded` / `X-Forwarded-For` for the
     /// brakes, the per-address limit and the audit.
-    #[arg(long, env = "KASSA_TRUSTED_PROXIES", value_delimiter = ',', value_parser = crate::http::shared::client::parse_proxy)]
+    #[arg(long, env = "KASSA_TRUSTED_PROXIES", value_delimiter = ',', value_parser = parse_proxy)]
     pub trusted_proxies: Vec<ipnet::IpNet>,
 
     /// Deliver callbacks to loopback and private addresses, and accept `http://` loopback
@@ -235,6 +235,14 @@ impl Config {
     }
 }
 
+/// `KASSA_TRUSTED_PROXIES` entries: CIDRs, or single addresses.
+pub fn parse_proxy(text: &str) -> Result<ipnet::IpNet, String> {
+    let text = text.trim();
+    text.parse::<ipnet::IpNet>()
+        .or_else(|_| text.parse::<std::net::IpAddr>().map(ipnet::IpNet::from))
+        .map_err(|_| format!("{text}: an address or a CIDR such as 10.0.0.0/8"))
+}
+
 fn parse_secret(s: &str) -> Result<Secret<String>, String> {
     if s.is_empty() { Err("must not be empty".into()) } else { Ok(Secret::new(s.to_string())) }
 }
@@ -344,6 +352,12 @@ pub fn connections_allowed_by_fd_limit(fallback: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn proxies_are_cidrs_or_addresses() {
+        assert!(parse_proxy("10.0.0.0/8").is_ok() && parse_proxy("::1").is_ok() && parse_proxy("fd00::/8").is_ok());
+        assert!(parse_proxy("10.0.0.0/33").is_err() && parse_proxy("proxy.local").is_err());
+    }
 
     #[test]
     fn defaults_follow_decisions() {

@@ -5,8 +5,8 @@
 
 use std::process::{Child, Command};
 
+use kassa::config::parse_proxy;
 use kassa::domain::audit::{AuditQuery, Subject};
-use kassa::http::shared::client::parse_proxy;
 
 use crate::both_backends;
 use crate::browser::*;
