@@ -127,6 +127,12 @@ pub async fn audit_of(app: &TestApp, request_id: &str) -> Vec<kassa::domain::aud
     app.stores.audit.audit(&query).await.unwrap()
 }
 
+/// The audit trail of the console user `login`, newest first.
+pub async fn user_audit(app: &TestApp, login: &str) -> Vec<kassa::domain::audit::StoredAudit> {
+    let query = AuditQuery { subject: Some((Subject::User, login.to_string())), before_id: None, limit: 100 };
+    app.stores.audit.audit(&query).await.unwrap()
+}
+
 /// A p2p payin the payer says they paid (`processing:paid`).
 pub async fn paid_payin(app: &TestApp, payment_id: &str, amount: i64) -> String {
     app.add_ru_card("5536913812345672").await;

@@ -2,7 +2,6 @@
 //! step (each code once), recovery codes (each once), the policy that makes roles enrol before
 //! anything else, and a reset by an administrator.
 
-use kassa::domain::audit::{AuditQuery, Subject};
 use kassa::domain::factor::{STEP_S, code_at};
 use kassa::domain::user::{Audience, Role};
 use kassa::secret::Secret;
@@ -100,12 +99,7 @@ async fn a_second_factor_is_enrolled_and_each_code_works_once(backend: Backend) 
     let dump = app.dump_secrets().await;
     assert!(dump.iter().all(|v| v.starts_with("v1:") && !v.contains(&text)), "{dump:?}");
 
-    let log = app
-        .stores
-        .audit
-        .audit(&AuditQuery { subject: Some((Subject::User, "alice".into())), before_id: None, limit: 50 })
-        .await
-        .unwrap();
+    let log = user_audit(&app, "alice").await;
     for action in ["factor_enrolled", "recovery_code_used", "factor_failed"] {
         assert!(log.iter().any(|a| a.action == action), "{action}: {log:?}");
     }
@@ -150,12 +144,7 @@ async fn an_administrator_resets_a_lost_factor(backend: Backend) {
     assert_eq!(bob.get("/operator/").await.status, 303);
     let again = Browser::new(&app);
     assert_eq!(again.log_in("bob", PASSWORD).await.location.as_deref(), Some("/operator/"));
-    let log = app
-        .stores
-        .audit
-        .audit(&AuditQuery { subject: Some((Subject::User, "bob".into())), before_id: None, limit: 50 })
-        .await
-        .unwrap();
+    let log = user_audit(&app, "bob").await;
     let entry = log.iter().find(|a| a.action == "factor_reset").expect("audited");
     assert_eq!((entry.actor.as_str(), entry.state_before.as_deref()), ("operator:alice", Some("totp")));
 }
@@ -181,12 +170,7 @@ async fn a_user_sees_their_sessions_and_ends_the_others(backend: Backend) {
     assert_eq!(bobs.get("/operator/").await.status, 200, "another user's sessions stay");
     let after = desk.get("/operator/account").await;
     assert!(!after.html.contains("Sign out everywhere else"));
-    let log = app
-        .stores
-        .audit
-        .audit(&AuditQuery { subject: Some((Subject::User, "alice".into())), before_id: None, limit: 50 })
-        .await
-        .unwrap();
+    let log = user_audit(&app, "alice").await;
     assert!(log.iter().any(|a| a.action == "sessions_ended"));
 }
 

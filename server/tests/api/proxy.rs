@@ -6,7 +6,6 @@
 use std::process::{Child, Command};
 
 use kassa::config::parse_proxy;
-use kassa::domain::audit::{AuditQuery, Subject};
 
 use crate::both_backends;
 use crate::browser::*;
@@ -107,12 +106,7 @@ async fn behind_nginx_each_client_is_braked_and_audited_by_its_own_address(backe
     assert_eq!((signed_in.status, signed_in.location.as_deref()), (303, Some("/operator/")), "{}", signed_in.html);
 
     // The audit names each client, not the proxy and not the address the client made up.
-    let log = app
-        .stores
-        .audit
-        .audit(&AuditQuery { subject: Some((Subject::User, "alice".into())), before_id: None, limit: 50 })
-        .await
-        .unwrap();
+    let log = user_audit(&app, "alice").await;
     let from =
         |action: &str| log.iter().filter(|a| a.action == action).filter_map(|a| a.detail.clone()).collect::<Vec<_>>();
     assert!(from("login_failed").iter().all(|d| d == "from 127.0.0.2"), "{:?}", from("login_failed"));
@@ -130,12 +124,7 @@ async fn behind_nginx_each_client_is_braked_and_audited_by_its_own_address(backe
         .send()
         .await
         .unwrap();
-    let log = app
-        .stores
-        .audit
-        .audit(&AuditQuery { subject: Some((Subject::User, "alice".into())), before_id: None, limit: 1 })
-        .await
-        .unwrap();
+    let log = user_audit(&app, "alice").await;
     assert_eq!(log[0].detail.as_deref(), Some("from 127.0.0.4"));
 }
 

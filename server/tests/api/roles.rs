@@ -2,7 +2,6 @@
 //! of the pages, and users added, re-roled, reset and disabled from the console through one
 //! service with the command line.
 
-use kassa::domain::audit::{AuditQuery, Subject};
 use kassa::domain::user::{Audience, Role};
 
 use crate::both_backends;
@@ -195,12 +194,7 @@ async fn users_added_in_the_console_set_a_password_once(backend: Backend) {
     assert!(app.stores.users.user(Audience::Operator, "alice").await.unwrap().unwrap().active);
 
     // Every step is in the audit log, by whom.
-    let log = app
-        .stores
-        .audit
-        .audit(&AuditQuery { subject: Some((Subject::User, "bob".into())), before_id: None, limit: 20 })
-        .await
-        .unwrap();
+    let log = user_audit(&app, "bob").await;
     let steps: Vec<_> = log.iter().map(|a| (a.actor.as_str(), a.action.as_str())).collect();
     assert!(steps.contains(&("operator:alice", "user_added")), "{steps:?}");
     assert!(steps.contains(&("operator:bob", "user_password_set")), "{steps:?}");
@@ -248,12 +242,7 @@ async fn changing_a_user_ends_their_sessions(backend: Backend) {
     alice.post("/operator/users/bob", &[("csrf", &csrf), ("action", "enable")]).await;
     assert_eq!(Browser::new(&app).log_in("bob", new_password).await.status, 303);
 
-    let log = app
-        .stores
-        .audit
-        .audit(&AuditQuery { subject: Some((Subject::User, "bob".into())), before_id: None, limit: 20 })
-        .await
-        .unwrap();
+    let log = user_audit(&app, "bob").await;
     let role_change = log.iter().find(|a| a.action == "user_role_changed").expect("the role change audited");
     assert_eq!(
         (role_change.state_before.as_deref(), role_change.state_after.as_deref()),

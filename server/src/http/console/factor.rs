@@ -132,9 +132,7 @@ async fn check_code(
         }
         Ok(false) => {
             state.login_limits.code_failed(&login_key, &key);
-            if let Err(e) = users.record(console.audience, &p.login, "factor_failed", &from).await {
-                tracing::warn!(error = %e, "failed code not audited");
-            }
+            super::login::audit_sign_in(state, console, &p.login, "factor_failed", &from).await;
             again(StatusCode::UNAUTHORIZED, "console-code-wrong").await
         }
         Err(e) => {

@@ -288,7 +288,13 @@ pub(super) async fn signed_in_now(
 
 /// Audits a sign-in event; a failure to write it is logged, and the sign-in goes on (the person
 /// is not kept out by the audit log).
-async fn audit_sign_in(state: &AppState, console: Console, login: &str, action: &'static str, address: &str) {
+pub(super) async fn audit_sign_in(
+    state: &AppState,
+    console: Console,
+    login: &str,
+    action: &'static str,
+    address: &str,
+) {
     if let Err(e) = state.services.users.record(console.audience, login, action, address).await {
         tracing::warn!(error = %e, action, "sign-in event not audited");
     }
