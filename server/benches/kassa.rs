@@ -826,7 +826,7 @@ async fn dashboard_bench() {
                 None,
                 "bench",
                 &Secret::new("bench bench bench".into()),
-                kassa::domain::user::Role::Admin,
+                Some(kassa::domain::user::Role::Admin),
             )
             .await
             .unwrap();
@@ -874,7 +874,7 @@ async fn dashboard_bench() {
                 Some(&kassa.key.0),
                 "shop",
                 &Secret::new("bench bench bench".into()),
-                kassa::domain::user::Role::Owner,
+                Some(kassa::domain::user::Role::Owner),
             )
             .await
             .unwrap();

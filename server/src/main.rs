@@ -52,6 +52,12 @@ enum Command {
         #[command(subcommand)]
         command: MerchantCommand,
     },
+    /// A consistent copy of the SQLite database while the server runs, into a new file (the
+    /// master key is not in it: keep that apart; docs/RELIABILITY.md, Backups).
+    Backup {
+        #[arg(long)]
+        to: PathBuf,
+    },
     /// The master key sealing the secrets stored in the database.
     MasterKey {
         #[command(subcommand)]
@@ -79,10 +85,11 @@ enum MerchantUserCommand {
         login: String,
         #[arg(long, required = true)]
         password_stdin: bool,
-        /// owner (manages users and keys; the default), developer (keys, callbacks, the
-        /// integration check, page settings) or support (reads payments, resends callbacks).
-        #[arg(long, default_value = "owner", value_parser = ["owner", "developer", "support"])]
-        role: String,
+        /// owner (manages users and keys), developer (keys, callbacks, the integration check,
+        /// page settings) or support (reads payments, resends callbacks). Not named: an existing
+        /// user keeps their role, a new one is an owner.
+        #[arg(long, value_parser = ["owner", "developer", "support"])]
+        role: Option<String>,
     },
     /// Disable a user of the merchant console.
     Disable {
@@ -107,10 +114,11 @@ enum OperatorCommand {
         login: String,
         #[arg(long, required = true)]
         password_stdin: bool,
-        /// admin (also manages operators and limits; the default), operator (decides payments,
-        /// payouts, transfers, requisites) or viewer (reads everything, decides nothing).
-        #[arg(long, default_value = "admin", value_parser = ["admin", "operator", "viewer"])]
-        role: String,
+        /// admin (also manages operators and limits), operator (decides payments, payouts,
+        /// transfers, requisites) or viewer (reads everything, decides nothing). Not named: an
+        /// existing operator keeps their role, a new one is an administrator.
+        #[arg(long, value_parser = ["admin", "operator", "viewer"])]
+        role: Option<String>,
     },
     /// Disable an operator: their sessions end at their next request.
     Disable {
@@ -251,8 +259,13 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Project { command } => project(&config, command).await,
         Command::Key { command } => key(&config, command).await,
         Command::Ledger { command: LedgerCommand::Verify } => verify_ledger(&config).await,
+        Command::Backup { to } => {
+            let bytes = startup::backup(&config, &to).await?;
+            print_json(&serde_json::json!({"backup": to, "bytes": bytes}));
+            Ok(())
+        }
         Command::Operator { command: OperatorCommand::Add { login, password_stdin: _, role } } => {
-            add_user(&config, Audience::Operator, None, &login, &role).await
+            add_user(&config, Audience::Operator, None, &login, role.as_deref()).await
         }
         Command::Operator { command: OperatorCommand::Disable { login } } => {
             disable_user(&config, Audience::Operator, &login).await
@@ -260,7 +273,7 @@ async fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Merchant {
             command:
                 MerchantCommand::User { command: MerchantUserCommand::Add { merchant, login, password_stdin: _, role } },
-        } => add_user(&config, Audience::Merchant, Some(&merchant), &login, &role).await,
+        } => add_user(&config, Audience::Merchant, Some(&merchant), &login, role.as_deref()).await,
         Command::Merchant { command: MerchantCommand::User { command: MerchantUserCommand::Disable { login } } } => {
             disable_user(&config, Audience::Merchant, &login).await
         }
@@ -385,9 +398,9 @@ async fn add_user(
     audience: Audience,
     merchant: Option<&str>,
     login: &str,
-    role: &str,
+    role: Option<&str>,
 ) -> anyhow::Result<()> {
-    let role = Role::parse(role).ok_or_else(|| anyhow::anyhow!("no role {role}"))?;
+    let role = role.map(|r| Role::parse(r).ok_or_else(|| anyhow::anyhow!("no role {r}"))).transpose()?;
     let password = password_from_stdin()?;
     let services = startup::open_services(config).await?;
     if let Some(merchant) = merchant

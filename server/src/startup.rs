@@ -228,13 +228,18 @@ pub async fn reseal_secrets(config: &Config) -> anyhow::Result<u64> {
     Ok(database.stores.projects.reseal_secrets().await?)
 }
 
+/// `kassa backup --to FILE`: a consistent copy of the embedded database (docs/RELIABILITY.md).
+pub async fn backup(config: &Config, to: &std::path::Path) -> anyhow::Result<u64> {
+    Ok(storage::backup(&config.database_url, to).await?)
+}
+
 /// A demo console user with a fresh password (printed at start).
 async fn demo_user(services: &Services, audience: Audience, merchant: Option<&str>) -> anyhow::Result<Secret<String>> {
     let password = Secret::new(crate::domain::payment::new_page_token());
     let login = if audience == Audience::Operator { DEMO_OPERATOR } else { DEMO_MERCHANT_USER };
     services
         .users
-        .add(audience, merchant, login, &password, Role::first(audience))
+        .add(audience, merchant, login, &password, Some(Role::first(audience)))
         .await
         .map_err(|e| anyhow::anyhow!("creating the demo {} user: {e}", audience.code()))?;
     Ok(password)

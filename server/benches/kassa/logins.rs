@@ -54,7 +54,7 @@ pub async fn logins_bench() {
         kassa
             .services
             .users
-            .add(Audience::Operator, None, &login, &Secret::new(PASSWORD.into()), Role::Viewer)
+            .add(Audience::Operator, None, &login, &Secret::new(PASSWORD.into()), Some(Role::Viewer))
             .await
             .unwrap();
     }

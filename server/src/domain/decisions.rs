@@ -151,7 +151,7 @@ impl Decisions {
             return Err(Refusal::PaymentChanged.into());
         }
         let approval = proposal(kind, payment, amount, None, None, who);
-        propose(self.approvals.as_ref(), approval, None).await.map(|a| Decided::Proposed(Box::new(a)))
+        propose(self.approvals.as_ref(), approval, None, who).await.map(|a| Decided::Proposed(Box::new(a)))
     }
 
     /// Credits waiting for a second operator, oldest first.
@@ -268,19 +268,18 @@ pub(super) fn proposal(
     }
 }
 
-/// Keeps a proposal (recording `new`, the transfer it credits, when it is seen now), audited.
+/// Keeps a proposal (recording `new`, the transfer it credits, when it is seen now), audited
+/// under its proposer `who` (the one `approval` was made by) and their role.
 pub(super) async fn propose(
     store: &dyn ApprovalStore,
     approval: Approval,
     new: Option<&super::transfer::Transfer>,
+    who: &Who,
 ) -> Result<Approval> {
     let detail = format!("{} {} {}", approval.kind.code(), approval.amount, approval.currency);
-    let audit = AuditEntry {
-        actor: approval.proposed_by.clone(),
-        ..AuditEntry::new(&Who::Cli, "credit_proposed", Subject::Payment, &approval.request_id, approval.proposed_ms)
-    }
-    .states("", "pending")
-    .detail(detail);
+    let audit = AuditEntry::new(who, "credit_proposed", Subject::Payment, &approval.request_id, approval.proposed_ms)
+        .states("", "pending")
+        .detail(detail);
     if store.propose(&approval, new, &audit).await? { Ok(approval) } else { Err(Refusal::AlreadyDecided.into()) }
 }
 

@@ -380,7 +380,7 @@ impl Reconciliation {
             Some(note.to_string()),
             who,
         );
-        propose(self.approvals.as_ref(), approval, None).await
+        propose(self.approvals.as_ref(), approval, None, who).await
     }
 
     /// A person decides a transfer in review credits nothing, saying why.
@@ -555,7 +555,7 @@ impl Reconciliation {
             }
             transfer.state = TransferState::Pending;
             let approval = proposal(ApprovalKind::Attach, &payment, s.amount, Some(transfer.id.clone()), None, who);
-            return match propose(self.approvals.as_ref(), approval, Some(&transfer)).await {
+            return match propose(self.approvals.as_ref(), approval, Some(&transfer), who).await {
                 Ok(_) => Ok(Outcome::Pending(request_id.to_string())),
                 Err(DomainError::Refused(Refusal::AlreadyDecided)) => self.keep_changed(s, requisite_id, who).await,
                 Err(e) => Err(e),

@@ -12,6 +12,7 @@ use super::user::{
     Audience, ConsoleUser, MAX_PASSWORD, MIN_PASSWORD, NO_PASSWORD, Permission, Role, decoy_hash, hash_password,
     valid_login, verify_password,
 };
+use crate::crypto::hashing::Hashers;
 use crate::secret::Secret;
 
 /// Console users: creating, disabling, logging in.
@@ -23,6 +24,8 @@ pub struct ConsoleUsers {
     /// one hash per core at a time: a burst of logins waits its turn instead of taking the
     /// memory and every core.
     hashing: Arc<tokio::sync::Semaphore>,
+    /// The low-priority threads the hashes run on (one per permit).
+    hashers: Arc<Hashers>,
     second_factor: FactorPolicy,
 }
 
@@ -50,6 +53,7 @@ impl ConsoleUsers {
             store,
             audit,
             hashing: Arc::new(tokio::sync::Semaphore::new(cores)),
+            hashers: Arc::new(Hashers::new(cores)),
             second_factor: FactorPolicy::Roles,
         }
     }
@@ -148,33 +152,37 @@ impl ConsoleUsers {
         Ok(self.audit.append_audit(&entry).await?)
     }
 
-    /// Runs a password hash or check on the blocking pool, one per core at a time.
+    /// Runs a password hash or check on a low-priority hashing thread, one per core at a time
+    /// (a login waiting longer than [`HASHING_WAIT`] for its turn is answered "busy").
     async fn hashed<T: Send + 'static>(&self, work: impl FnOnce() -> T + Send + 'static) -> Result<T> {
-        let permit = tokio::time::timeout(HASHING_WAIT, self.hashing.clone().acquire_owned())
+        let _permit = tokio::time::timeout(HASHING_WAIT, self.hashing.clone().acquire_owned())
             .await
             .map_err(|_| DomainError::Busy)?
             .map_err(|_| DomainError::Internal("password hashing closed"))?;
-        tokio::task::spawn_blocking(move || {
-            let done = work();
-            drop(permit);
-            done
-        })
-        .await
-        .map_err(|_| DomainError::Internal("password check"))
+        self.hashers.run(work).await.ok_or(DomainError::Internal("password check"))
     }
 
-    /// Adds a user with `role` from the command line (or sets a new password and role and
-    /// re-enables one that exists).
+    /// Adds a user from the command line, or sets a new password and re-enables one that
+    /// exists. A role not named keeps an existing user's role (a password reset must not
+    /// promote a viewer) and gives a new one the role that manages the others.
     pub async fn add(
         &self,
         audience: Audience,
         merchant_id: Option<&str>,
         login: &str,
         password: &Secret<String>,
-        role: Role,
+        role: Option<Role>,
     ) -> Result<ConsoleUser> {
         check_login(login)?;
         check_password(password)?;
+        let existing = self.store.user(audience, login).await?;
+        if let Some(existing) = &existing
+            && existing.merchant_id.as_deref() != merchant_id
+        {
+            // Logins are unique per console: re-adding one under another merchant would move it.
+            return Err(DomainError::Refused(Refusal::LoginTaken));
+        }
+        let role = role.or(existing.as_ref().map(|u| u.role)).unwrap_or(Role::first(audience));
         check_role(audience, role)?;
         let user = ConsoleUser {
             id: uuid::Uuid::now_v7().simple().to_string(),

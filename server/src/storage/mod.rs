@@ -53,6 +53,32 @@ pub enum OpenError {
     Store(#[from] StoreError),
 }
 
+/// Why a backup was not taken.
+#[derive(Debug, thiserror::Error)]
+pub enum BackupError {
+    #[error("{0} exists: give a new file (a backup never overwrites one)")]
+    Exists(std::path::PathBuf),
+    #[error(
+        "kassa backup copies the embedded SQLite database; back PostgreSQL up with pg_dump, or base \
+         backups and WAL archiving (docs/RELIABILITY.md, Backups)"
+    )]
+    Postgres,
+    #[error(transparent)]
+    Open(#[from] OpenError),
+}
+
+/// A consistent online copy of the SQLite database at `url` in the new file `to` (the server
+/// may be running); its size in bytes.
+pub async fn backup(url: &DatabaseUrl, to: &std::path::Path) -> Result<u64, BackupError> {
+    if url.is_postgres() {
+        return Err(BackupError::Postgres);
+    }
+    if to.exists() {
+        return Err(BackupError::Exists(to.to_path_buf()));
+    }
+    Ok(sqlite::backup(url.expose(), to).await?)
+}
+
 /// An opened, migrated database: every port, and the store of the pages' sessions.
 #[derive(Clone)]
 pub struct Database {

@@ -62,3 +62,21 @@ pub(super) async fn open(
     };
     Ok(SqlStorage::<sqlx::Sqlite>::start(pool, direct, writer, DIALECT, vault))
 }
+
+/// A consistent copy of the database at `url`, taken while it is written: `VACUUM INTO` reads
+/// one snapshot (a WAL reader: writers go on) and writes a compact file. It is written beside
+/// `to` first and renamed into place when complete, so `to` is never half a database.
+pub(super) async fn backup(url: &str, to: &std::path::Path) -> Result<u64, OpenError> {
+    use sqlx::ConnectOptions as _;
+    let options = SqliteConnectOptions::from_str(url)?.create_if_missing(false).busy_timeout(Duration::from_secs(30));
+    let mut connection = options.connect().await?;
+    let partial = to.with_extension("partial");
+    let _ = std::fs::remove_file(&partial);
+    sqlx::query("VACUUM INTO $1").bind(partial.to_string_lossy().as_ref()).execute(&mut connection).await?;
+    sqlx::Connection::close(connection).await?;
+    let file = std::fs::File::open(&partial).map_err(sqlx::Error::Io)?;
+    file.sync_all().map_err(sqlx::Error::Io)?;
+    let bytes = file.metadata().map_err(sqlx::Error::Io)?.len();
+    std::fs::rename(&partial, to).map_err(sqlx::Error::Io)?;
+    Ok(bytes)
+}

@@ -90,7 +90,13 @@ pub async fn add_shop_owner(app: &TestApp) {
     let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
     app.services
         .users
-        .add(Audience::Merchant, Some(&merchant_id), "shop-owner", &Secret::new(PASSWORD.to_string()), Role::Owner)
+        .add(
+            Audience::Merchant,
+            Some(&merchant_id),
+            "shop-owner",
+            &Secret::new(PASSWORD.to_string()),
+            Some(Role::Owner),
+        )
         .await
         .unwrap();
 }
@@ -117,7 +123,7 @@ pub async fn add_user(app: &TestApp, audience: Audience, login: &str, role: Role
     };
     app.services
         .users
-        .add(audience, merchant_id.as_deref(), login, &Secret::new(PASSWORD.to_string()), role)
+        .add(audience, merchant_id.as_deref(), login, &Secret::new(PASSWORD.to_string()), Some(role))
         .await
         .unwrap();
 }

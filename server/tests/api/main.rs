@@ -3,6 +3,7 @@
 mod helpers;
 
 mod auth;
+mod backup;
 mod banks;
 mod browser;
 mod callback_example;

@@ -12,15 +12,15 @@ use crate::helpers::{Backend, ClientKey, OPERATOR_TOKEN, fresh_database, post_si
 use crate::receiver::{Behaviour, Receiver};
 
 /// A `kassa serve` child process.
-struct Server {
+pub(crate) struct Server {
     child: Child,
-    address: String,
+    pub(crate) address: String,
     /// Everything the process wrote to its log.
     logs: std::sync::Arc<std::sync::Mutex<String>>,
 }
 
 impl Server {
-    fn start(database_url: &str, env: &[(&str, &str)]) -> Server {
+    pub(crate) fn start(database_url: &str, env: &[(&str, &str)]) -> Server {
         let mut cmd = Command::new(env!("CARGO_BIN_EXE_kassa"));
         cmd.arg("serve")
             .env("KASSA_DATABASE_URL", database_url)
@@ -62,7 +62,7 @@ impl Server {
     }
 
     /// SIGKILL: no shutdown, no cleanup.
-    fn kill(mut self) {
+    pub(crate) fn kill(mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
     }
@@ -75,7 +75,7 @@ impl Drop for Server {
     }
 }
 
-fn create_project(database_url: &str) -> ClientKey {
+pub(crate) fn create_project(database_url: &str) -> ClientKey {
     let out = Command::new(env!("CARGO_BIN_EXE_kassa"))
         .args(["project", "create", "--merchant", "Proc Shop", "--name", "Main"])
         .env("KASSA_DATABASE_URL", database_url)
@@ -89,7 +89,7 @@ fn create_project(database_url: &str) -> ClientKey {
     ClientKey::from_json(&created)
 }
 
-async fn call(client: &reqwest::Client, server: &Server, key: &ClientKey, path: &str, body: Value) -> Value {
+pub(crate) async fn call(client: &reqwest::Client, server: &Server, key: &ClientKey, path: &str, body: Value) -> Value {
     let r = post_signed_to(client, &server.address, key, path, &body).await;
     assert_eq!(r.status(), 200);
     r.json().await.unwrap()
@@ -223,7 +223,7 @@ async fn card_authorization_cut_off_by_sigkill_postgres() {
     a_card_authorization_cut_off_by_a_crash_is_declined(Backend::Postgres).await
 }
 
-fn ledger_verify(database_url: &str) -> std::process::Output {
+pub(crate) fn ledger_verify(database_url: &str) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_kassa"))
         .args(["ledger", "verify"])
         .env("KASSA_DATABASE_URL", database_url)

@@ -16,6 +16,11 @@ both_backends!(
     under_an_https_url_pages_ask_for_https_and_the_session_cookie_is_host_only,
 );
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_processes_behind_nginx_share_sessions_and_see_each_client() {
+    two_processes_behind_nginx().await;
+}
+
 const NGINX: &str = "/usr/sbin/nginx";
 
 /// nginx in front of `upstream` on a free loopback port, until dropped.
@@ -26,11 +31,13 @@ struct Nginx {
 }
 
 impl Nginx {
-    fn start(upstream: &str) -> Nginx {
+    /// nginx spreading requests over `upstreams` in turn (round robin, nginx's default).
+    fn start(upstreams: &[&str]) -> Nginx {
         assert!(std::path::Path::new(NGINX).exists(), "nginx is needed for this test: scripts/test.sh installs it");
         let dir = tempfile::tempdir().unwrap();
         let port = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
         let d = dir.path().display();
+        let servers: String = upstreams.iter().map(|u| format!("server {u}; ")).collect();
         let conf = format!(
             "worker_processes 1; daemon off; pid {d}/nginx.pid; error_log {d}/error.log;
 events {{ worker_connections 64; }}
@@ -38,10 +45,11 @@ http {{
   access_log off;
   client_body_temp_path {d}/body; proxy_temp_path {d}/proxy; fastcgi_temp_path {d}/fastcgi;
   uwsgi_temp_path {d}/uwsgi; scgi_temp_path {d}/scgi;
+  upstream kassa {{ {servers} }}
   server {{
     listen 127.0.0.1:{port};
     location / {{
-      proxy_pass http://{upstream};
+      proxy_pass http://kassa;
       proxy_set_header Host $http_host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     }}
@@ -90,7 +98,7 @@ fn through(proxy: &Nginx, from: &str) -> Browser {
 async fn behind_nginx_each_client_is_braked_and_audited_by_its_own_address(backend: Backend) {
     let app = spawn_app_with(backend, |c| c.trusted_proxies = vec![parse_proxy("127.0.0.1").unwrap()]).await;
     add_operator(&app, "alice").await;
-    let proxy = Nginx::start(app.address.trim_start_matches("http://"));
+    let proxy = Nginx::start(&[app.address.trim_start_matches("http://")]);
 
     // Someone at 127.0.0.2 guesses alice's password until the brake stops them.
     let guesser = through(&proxy, "127.0.0.2");
@@ -126,6 +134,82 @@ async fn behind_nginx_each_client_is_braked_and_audited_by_its_own_address(backe
         .unwrap();
     let log = user_audit(&app, "alice").await;
     assert_eq!(log[0].detail.as_deref(), Some("from 127.0.0.4"));
+}
+
+/// Two `kassa serve` processes on one PostgreSQL database behind one nginx, as an operator
+/// outgrowing one process would run them (docs/SCALING.md): a console session opened through
+/// one process serves on the other, both read the client's address from the proxy (brakes and
+/// audit), and a form's token made by one is accepted by the other (the CSRF key derives from
+/// the shared master key).
+async fn two_processes_behind_nginx() {
+    use crate::processes::Server;
+    use std::io::Write;
+    let (url, _db) = fresh_database(Backend::Postgres).await;
+    let url = url.expose().to_string();
+    let mut add = std::process::Command::new(env!("CARGO_BIN_EXE_kassa"))
+        .args(["operator", "add", "--login", "alice", "--password-stdin", "--role", "admin"])
+        .env("KASSA_DATABASE_URL", &url)
+        .env("KASSA_MASTER_KEY", MASTER_KEY)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    writeln!(add.stdin.take().unwrap(), "{PASSWORD}").unwrap();
+    assert!(add.wait().unwrap().success());
+    let env = [("KASSA_TRUSTED_PROXIES", "127.0.0.1")];
+    let (one, two) = (Server::start(&url, &env), Server::start(&url, &env));
+    let proxy = Nginx::start(&[one.address.trim_start_matches("http://"), two.address.trim_start_matches("http://")]);
+
+    // A guesser at 127.0.0.2 is braked, though its guesses land on both processes (each keeps
+    // its own brakes: a limit per process, docs/SCALING.md).
+    let guesser = through(&proxy, "127.0.0.2");
+    let mut statuses = Vec::new();
+    while statuses.last() != Some(&429) && statuses.len() < 12 {
+        statuses.push(guesser.log_in("alice", "not her password at all").await.status);
+    }
+    assert_eq!(statuses.last(), Some(&429), "{statuses:?}");
+
+    // Alice at 127.0.0.3 signs in (the login page from one process, the form posted to the
+    // other) and her session serves on both.
+    let alice = through(&proxy, "127.0.0.3");
+    let signed_in = alice.log_in("alice", PASSWORD).await;
+    assert_eq!((signed_in.status, signed_in.location.as_deref()), (303, Some("/operator/")), "{}", signed_in.html);
+    for _ in 0..4 {
+        let page = alice.get("/operator/users").await;
+        assert_eq!(page.status, 200, "{}", page.html);
+        assert!(page.html.contains("alice"));
+    }
+    // Her users page posts a form: the token made by one process, checked by the other.
+    let users = alice.get("/operator/users").await;
+    let invited = alice.post("/operator/users", &[("csrf", &users.csrf()), ("login", "bob"), ("role", "viewer")]).await;
+    assert!(invited.status < 400, "{}: {}", invited.status, invited.html);
+
+    // nginx alternates between the two, so the pages above came from both; with one of them
+    // gone, the other still knows her session (it lives in the database, not in a process).
+    one.kill();
+    for _ in 0..2 {
+        assert_eq!(alice.get("/operator/users").await.status, 200);
+    }
+    drop(two);
+
+    // Both audited the client's own address, not the proxy's.
+    let vault = kassa::crypto::vault::Vault::open(&kassa::crypto::vault::KeySource {
+        key: Some(kassa::secret::Secret::new(MASTER_KEY.to_string())),
+        ..Default::default()
+    })
+    .unwrap();
+    let database =
+        kassa::storage::open(&kassa::config::DatabaseUrl::new(url.clone()), std::sync::Arc::new(vault)).await.unwrap();
+    let query = kassa::domain::audit::AuditQuery {
+        subject: Some((kassa::domain::audit::Subject::User, "alice".to_string())),
+        before_id: None,
+        limit: 100,
+    };
+    let log = database.stores.audit.audit(&query).await.unwrap();
+    let from =
+        |action: &str| log.iter().filter(|a| a.action == action).filter_map(|a| a.detail.clone()).collect::<Vec<_>>();
+    assert!(!from("login_failed").is_empty() && from("login_failed").iter().all(|d| d == "from 127.0.0.2"), "{log:?}");
+    assert_eq!(from("login"), ["from 127.0.0.3"]);
 }
 
 /// `name=value` of the `set-cookie` headers of `r`, and the whole headers.

@@ -323,6 +323,12 @@ async fn credits_no_transfer_shows_need_a_second_operator(backend: Backend) {
         actions.contains(&"credit_proposed".to_string()) && actions.contains(&"credit_approved".to_string()),
         "{actions:?}"
     );
+    // Each step names its person and their role.
+    let trail = audit_of(&app, &p1).await;
+    let proposed = trail.iter().find(|a| a.action == "credit_proposed").unwrap();
+    assert_eq!((proposed.actor.as_str(), proposed.actor_role.as_deref()), ("operator:alice", Some("admin")));
+    let approved = trail.iter().find(|a| a.action == "credit_approved").unwrap();
+    assert_eq!((approved.actor.as_str(), approved.actor_role.as_deref()), ("operator:bob", Some("admin")));
     // Approved once: a second approval finds it decided.
     let twice = bob.post(&approve, &[("csrf", &bob.csrf().await), ("confirmed", "1")]).await;
     assert!(twice.location.unwrap().ends_with("notice=already-decided"));
@@ -548,4 +554,64 @@ both_backends!(
     the_review_list_attaches_and_dismisses_with_reasons,
     the_report_adds_up_per_requisite_and_day,
     statements_in_every_format_are_read,
+    a_statement_upload_is_refused_before_its_file_is_read,
 );
+
+/// The upload's token comes before the file: a forged one is refused before the file arrives,
+/// a file first is refused, and a file past 8 MB stops being read at the limit; none of them
+/// keeps a check.
+async fn a_statement_upload_is_refused_before_its_file_is_read(backend: Backend) {
+    use reqwest::cookie::CookieStore;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let app = spawn_app(backend).await;
+    add_operator(&app, "alice").await;
+    let jar = std::sync::Arc::new(reqwest::cookie::Jar::default());
+    let client =
+        reqwest::Client::builder().cookie_provider(jar.clone()).redirect(reqwest::redirect::Policy::none()).build();
+    let alice = Browser { client: client.unwrap(), base: app.url("") };
+    assert_eq!(alice.log_in("alice", PASSWORD).await.status, 303);
+    let csrf = alice.csrf().await;
+    let cookie = jar.cookies(&app.url("/operator/").parse().unwrap()).unwrap();
+    let cookie = cookie.to_str().unwrap();
+
+    // Raw HTTP: the head of a form whose file is `size` bytes, declared whole, of which the
+    // test sends only `sent` before reading the answer.
+    let answer = |token: String, size: usize, sent: usize| {
+        let address = app.address.trim_start_matches("http://").to_string();
+        let cookie = cookie.to_string();
+        async move {
+            let boundary = "XkassaX";
+            let head = format!(
+                "--{boundary}\r\ncontent-disposition: form-data; name=\"csrf\"\r\n\r\n{token}\r\n\
+                 --{boundary}\r\ncontent-disposition: form-data; name=\"statement\"; filename=\"s.csv\"\r\n\
+                 content-type: text/csv\r\n\r\n"
+            );
+            let tail = format!("\r\n--{boundary}--\r\n");
+            let request = format!(
+                "POST /operator/statements HTTP/1.1\r\nhost: kassa\r\ncookie: {cookie}\r\n\
+                 content-type: multipart/form-data; boundary={boundary}\r\ncontent-length: {}\r\n\r\n{head}",
+                head.len() + size + tail.len()
+            );
+            let mut stream = tokio::net::TcpStream::connect(address).await.unwrap();
+            stream.write_all(request.as_bytes()).await.unwrap();
+            stream.write_all(&vec![b'x'; sent]).await.unwrap();
+            let mut buf = [0u8; 2048];
+            let n = tokio::time::timeout(std::time::Duration::from_secs(5), stream.read(&mut buf))
+                .await
+                .expect("answered before the rest of the file arrived")
+                .unwrap();
+            String::from_utf8_lossy(&buf[..n]).into_owned()
+        }
+    };
+    let forged = answer("0".repeat(csrf.len()), 5_000_000, 1000).await;
+    assert!(forged.starts_with("HTTP/1.1 403"), "{forged}");
+    let huge = answer(csrf.clone(), 8 * 1024 * 1024 + 1, 8 * 1024 * 1024 + 1).await;
+    assert!(huge.starts_with("HTTP/1.1 303") && huge.contains("statement-missing"), "{huge}");
+
+    // A file sent before the token is refused as well.
+    let statement = reqwest::multipart::Part::bytes(b"x".to_vec()).file_name("s.csv");
+    let file_first = reqwest::multipart::Form::new().part("statement", statement).text("csrf", csrf.clone());
+    let posted = alice.client.post(format!("{}/operator/statements", alice.base)).multipart(file_first).send();
+    assert_eq!(posted.await.unwrap().status(), 403);
+    assert_eq!(app.count_rows("statements").await, 0);
+}

@@ -14,6 +14,7 @@ both_backends!(
     merchant_roles_reach_what_they_may,
     users_added_in_the_console_set_a_password_once,
     changing_a_user_ends_their_sessions,
+    the_command_line_keeps_a_role_it_is_not_given,
 );
 
 async fn signed_in(app: &TestApp, console: &str, login: &str) -> Browser {
@@ -87,7 +88,17 @@ async fn an_operator_decides_but_sets_no_limits_and_manages_no_users(backend: Ba
     assert_eq!(browser.get("/operator/users").await.status, 403);
 
     let action = format!("/operator/payments/{request_id}/received");
-    let done = browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("confirmed", "1")]).await;
+    // A decision names the version it was taken on: without one it is refused.
+    let unversioned = browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("confirmed", "1")]).await;
+    assert!(
+        unversioned.location.as_deref().unwrap_or_default().ends_with("notice=invalid"),
+        "{:?}",
+        unversioned.location
+    );
+    assert_eq!(status_of(&app.wait_for("operator-1", 1, |_| true).await), "processing:paid");
+    let version = browser.get(&format!("/operator/payments/{request_id}")).await.version_for(&action);
+    let done =
+        browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("version", &version), ("confirmed", "1")]).await;
     assert_eq!(done.status, 303, "{}", done.html);
     app.wait_for("operator-1", 5, |b| status_of(b) == "success").await;
 }
@@ -255,4 +266,60 @@ async fn changing_a_user_ends_their_sessions(backend: Backend) {
     assert!(log.iter().filter(|a| a.actor == "operator:alice").all(|a| a.actor_role.as_deref() == Some("admin")));
     let page = alice.get("/operator/audit").await;
     assert!(page.html.contains("operator:alice (administrator)"), "{}", page.html);
+}
+
+/// `kassa operator add` / `merchant user add` on a user that exists sets a new password: a role
+/// not named on the command line stays what it was (a viewer's password reset must not make
+/// them an administrator), a role named changes it, and a merchant's login is not moved to
+/// another merchant.
+async fn the_command_line_keeps_a_role_it_is_not_given(backend: Backend) {
+    use std::io::Write;
+    let (url, _db) = fresh_database(backend).await;
+    let url = url.expose().to_string();
+    let kassa = |args: &[&str]| {
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_kassa"))
+            .args(args)
+            .env("KASSA_DATABASE_URL", &url)
+            .env("KASSA_MASTER_KEY", MASTER_KEY)
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        writeln!(child.stdin.take().unwrap(), "{PASSWORD}").unwrap();
+        child.wait_with_output().unwrap()
+    };
+    let role_of = |out: std::process::Output| {
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        out["role"].as_str().unwrap().to_string()
+    };
+    assert_eq!(
+        role_of(kassa(&["operator", "add", "--login", "vera", "--password-stdin", "--role", "viewer"])),
+        "viewer"
+    );
+    assert_eq!(role_of(kassa(&["operator", "add", "--login", "vera", "--password-stdin"])), "viewer");
+    assert_eq!(role_of(kassa(&["operator", "add", "--login", "olga", "--password-stdin"])), "admin");
+    assert_eq!(
+        role_of(kassa(&["operator", "add", "--login", "vera", "--password-stdin", "--role", "operator"])),
+        "operator"
+    );
+
+    let merchant = |name: &str| {
+        let out = kassa(&["project", "create", "--merchant", name, "--name", "Main"]);
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        let out: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        out["merchant_id"].as_str().unwrap().to_string()
+    };
+    let (one, two) = (merchant("One"), merchant("Two"));
+    let add = |merchant: &str, role: Option<&str>| {
+        let mut args = vec!["merchant", "user", "add", "--merchant", merchant, "--login", "sam", "--password-stdin"];
+        args.extend(role.map(|r| ["--role", r]).into_iter().flatten());
+        kassa(&args)
+    };
+    assert_eq!(role_of(add(&one, Some("support"))), "support");
+    assert_eq!(role_of(add(&one, None)), "support");
+    let moved = add(&two, None);
+    assert!(!moved.status.success(), "a login of merchant One re-added under Two");
+    assert!(String::from_utf8_lossy(&moved.stderr).contains("login"), "{}", String::from_utf8_lossy(&moved.stderr));
 }

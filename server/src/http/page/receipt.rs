@@ -7,6 +7,7 @@ use super::shell::{Loaded, PageForm, back_to, load, not_found, unavailable};
 use crate::domain::ports::NewReceipt;
 use crate::domain::state_machine::{self, Event};
 use crate::http::AppState;
+use crate::http::shared::multipart::{TooLarge, file_field, small_field};
 use axum::extract::{Multipart, Path, State};
 use axum::http::HeaderMap;
 use axum::response::Response;
@@ -66,31 +67,6 @@ impl UploadLimiter {
 /// The payment, its state and the form's CSRF token are checked from the fields that come
 /// before the file (the page's form sends them first); the file is read only then, into a
 /// buffer bounded by the receipt limit.
-/// A small text field of a multipart form, at most 1 KiB (`None` past that).
-async fn small_field(field: &mut axum::extract::multipart::Field<'_>) -> Option<String> {
-    let mut text = Vec::new();
-    while let Ok(Some(chunk)) = field.chunk().await {
-        text.extend_from_slice(&chunk);
-        if text.len() > 1024 {
-            return None;
-        }
-    }
-    Some(String::from_utf8_lossy(&text).into_owned())
-}
-
-/// The receipt's bytes, or the notice of a file past the limit (or cut off).
-async fn file_field(field: &mut axum::extract::multipart::Field<'_>) -> Result<Vec<u8>, &'static str> {
-    let mut data = Vec::new();
-    loop {
-        match field.chunk().await {
-            Ok(Some(chunk)) if data.len() + chunk.len() > MAX_RECEIPT_BYTES => return Err("receipt-error-size"),
-            Ok(Some(chunk)) => data.extend_from_slice(&chunk),
-            Ok(None) => return Ok(data),
-            Err(_) => return Err("receipt-error-size"),
-        }
-    }
-}
-
 pub async fn receipt(
     State(state): State<AppState>,
     Path(token): Path<String>,
@@ -135,9 +111,9 @@ pub async fn receipt(
         if !state.uploads.admit(&token) {
             return accepted.back_with("receipt-error-too-many");
         }
-        match file_field(&mut field).await {
+        match file_field(&mut field, MAX_RECEIPT_BYTES).await {
             Ok(data) => file = Some(data),
-            Err(key) => problem = Some(key),
+            Err(TooLarge) => problem = Some("receipt-error-size"),
         }
         form = Some(accepted);
         break;

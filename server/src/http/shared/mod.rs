@@ -1,5 +1,5 @@
 //! What the audiences share: the error answers of the JSON APIs, HTML headers, CSRF, console
-//! sessions, brakes, static assets, metrics, health, and the HTTP server itself.
+//! sessions, bounded multipart fields, brakes, static assets, metrics, health, and the HTTP server itself.
 
 pub mod assets;
 pub mod client;
@@ -8,6 +8,7 @@ pub mod error;
 pub mod html;
 pub mod limits;
 pub mod metrics;
+pub mod multipart;
 pub mod ops;
 pub mod server;
 pub mod session;

@@ -89,7 +89,8 @@ pub struct DecisionForm {
 }
 
 /// The payment a decision is about, as it was when the operator saw it, and its page to go
-/// back to: one that moved meanwhile is refused, so two operators never decide it twice.
+/// back to: one that moved meanwhile is refused, so two operators never decide it twice. The
+/// version is required: a form without one says nothing about what its sender saw.
 async fn decided_on(
     state: &AppState,
     s: &Signed,
@@ -99,8 +100,10 @@ async fn decided_on(
 ) -> Result<(Payment, String), Response> {
     let path = format!("/payments/{request_id}");
     let p = state.services.lookup.by_request_id(request_id).await.map_err(|e| s.refused(&path, &e))?;
-    if version.is_some_and(|v| v != p.version) {
-        return Err(s.back_to(confirm, &path, "moved"));
+    match version {
+        None => return Err(s.back_to(confirm, &path, "invalid")),
+        Some(v) if v != p.version => return Err(s.back_to(confirm, &path, "moved")),
+        Some(_) => {}
     }
     Ok((p, path))
 }

@@ -17,6 +17,7 @@ use crate::domain::statement::Problem;
 use crate::domain::transfer::{Decision, Direction};
 use crate::domain::user::Permission;
 use crate::http::AppState;
+use crate::http::shared::multipart::{TooLarge, file_field, small_field};
 use app::i18n::Arg;
 use app::model::{ActionForm, Block, Cell, ConsoleNotice, Table, Tone};
 
@@ -147,30 +148,41 @@ fn problems(state: &AppState, s: &Signed, problems: Vec<Problem>) -> Response {
     s.page_with_status(state, StatusCode::BAD_REQUEST, "/reconciliation", t.t("console-statement-title"), n, blocks)
 }
 
-/// Upload: the file is read whole and every row checked; the check is kept and shown.
+/// Upload: the form's token (sent before the file) is checked before a byte of the file is
+/// read; the file is read into a buffer bounded by the statement limit, every row checked, and
+/// the check kept and shown.
 pub async fn upload(
     State(state): State<AppState>,
     Allowed(operator, _): Allowed<Decides, Operator>,
     mut form: Multipart,
 ) -> Response {
+    let s = operator.signed();
     let mut csrf = None;
     let mut content = None;
-    let mut too_large = false;
-    while let Ok(Some(field)) = form.next_field().await {
+    loop {
+        let mut field = match form.next_field().await {
+            Ok(Some(field)) => field,
+            Ok(None) => break,
+            Err(_) => return s.back("/reconciliation", "statement-missing"),
+        };
         match field.name() {
-            Some("csrf") => csrf = field.text().await.ok(),
-            Some("statement") => match field.bytes().await {
-                Ok(bytes) => content = Some(bytes),
-                Err(_) => too_large = true,
-            },
+            Some("statement") => {
+                if !s.csrf_ok(csrf.as_deref()) {
+                    return super::super::forbidden(&state, s);
+                }
+                match file_field(&mut field, MAX_STATEMENT_BYTES).await {
+                    Ok(bytes) => content = Some(bytes),
+                    Err(TooLarge) => return s.back("/reconciliation", "statement-missing"),
+                }
+            }
+            Some("csrf") => csrf = small_field(&mut field).await,
             _ => {}
         }
     }
-    let s = operator.signed();
     if !s.csrf_ok(csrf.as_deref()) {
         return super::super::forbidden(&state, s);
     }
-    let Some(content) = content.filter(|c| !c.is_empty() && c.len() <= MAX_STATEMENT_BYTES && !too_large) else {
+    let Some(content) = content.filter(|c| !c.is_empty()) else {
         return s.back("/reconciliation", "statement-missing");
     };
     match state.services.reconciliation.check_statement(&content, &s.user.who()).await {
