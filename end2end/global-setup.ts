@@ -164,6 +164,10 @@ export default async function globalSetup() {
     await operator('/api/v1/operator/requisites', { country: 'NG', currency: 'NGN', methods: ['ussd', 'payin-ussd'], pan: `*737*1*012345678${i}#`, card_holder: 'CHINEDU OKAFOR', bank_symbol: 'gtbank' });
     await operator('/api/v1/operator/requisites', { country: 'KZ', currency: 'KZT', methods: ['international-card-p2p', 'payin-p2p-card-international'], pan: i ? '4400430123456789' : '4400430123456797', card_holder: 'AIGERIM NURLANOVA', bank_symbol: 'kaspi' });
   }
+  // A Russian bank account: what a transfer form asks besides the number (BIK, correspondent account).
+  for (let i = 0; i < 2; i++) {
+    await operator('/api/v1/operator/requisites', { country: 'RU', currency: 'RUB', methods: ['international-p2p', 'payin-p2p-international'], pan: `4081781009991000431${i}`, card_holder: 'IVAN PETROV', bank_symbol: 'sberbank', bank_code: '044525225', correspondent_account: '30101810400000000225' });
+  }
   fs.writeFileSync(STATE_FILE, JSON.stringify({ baseURL, created, operatorToken: env.KASSA_OPERATOR_TOKEN, operatorLogin, secondOperatorLogin, merchantLogin, supportLogins, factorLogins, keysProjects, frameSites, dir }));
   fs.mkdirSync(path.join(__dirname, 'screenshots'), { recursive: true });
 

@@ -109,13 +109,27 @@ pub struct PaymentView {
     pub return_in_s: Option<u32>,
     /// The print / save view of the record.
     pub print: bool,
-    pub receipt_form: bool,
+    /// How the receipt upload is offered, when the state allows one.
+    pub receipt: Option<ReceiptOffer>,
     pub notice: Option<Notice>,
     /// Sandbox controls (empty outside sandbox mode).
     pub sandbox: Vec<SandboxAction>,
     /// When sites may frame the page: `{origins, message}` as a JavaScript literal, for the
     /// script that tells the parent the status (docs/EMBEDDING.md).
     pub embed: Option<String>,
+}
+
+/// The receipt upload on the payment page.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReceiptOffer {
+    /// The form, on a page that does not reload by itself.
+    Form,
+    /// The form on its own view (`?view=receipt`), with the way back to the status: the
+    /// status page reloads every few seconds without JavaScript, which would clear a file
+    /// being chosen.
+    OwnView,
+    /// A link to that view, on a page that reloads by itself.
+    Link,
 }
 
 /// The record a final screen shows: what was paid, when, how, to whom.
@@ -205,6 +219,9 @@ pub struct Instructions {
     pub display_value: String,
     pub holder: Option<String>,
     pub bank: Option<String>,
+    /// A bank account's bank code (a Russian BIK) and correspondent account.
+    pub bank_code: Option<String>,
+    pub correspondent_account: Option<String>,
     /// The QR image (QR kinds).
     pub qr_src: Option<String>,
 }

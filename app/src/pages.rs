@@ -169,6 +169,8 @@ fn Requisites(i: Instructions, view: Arc<PaymentView>) -> impl IntoView {
             <Value label_key=label_key display=i.display_value.clone() value=i.value.clone() lang=view.lang.clone() mono=true/>
             {i.holder.clone().map(|h| view! { <div class="row"><dt>{t("field-holder")}</dt><dd><span class="value">{h}</span></dd></div> })}
             {i.bank.clone().map(|b| view! { <div class="row"><dt>{t("field-bank")}</dt><dd><span class="value">{b}</span></dd></div> })}
+            {i.bank_code.clone().map(|c| view! { <Value label_key="field-bank-code" display=c.clone() value=c lang=view.lang.clone() mono=true/> })}
+            {i.correspondent_account.clone().map(|c| view! { <Value label_key="field-correspondent-account" display=c.clone() value=c lang=view.lang.clone() mono=true/> })}
             <Value label_key="field-amount" display=view.amount.clone() value=view.amount_copy.clone() lang=view.lang.clone()/>
         </dl>
     }
@@ -250,7 +252,19 @@ fn CancelQuestion(view: Arc<PaymentView>, paid: bool) -> impl IntoView {
 }
 
 #[component]
-fn ReceiptForm(view: Arc<PaymentView>) -> impl IntoView {
+fn ReceiptForm(view: Arc<PaymentView>, offer: ReceiptOffer) -> impl IntoView {
+    let status = format!("{}?lang={}", view.base, view.lang);
+    if offer == ReceiptOffer::Link {
+        let own_view = format!("{}?view=receipt&lang={}", view.base, view.lang);
+        return view! {
+            <section class="card-block" aria-labelledby="receipt-title">
+                <h2 id="receipt-title">{t("receipt-title")}</h2>
+                <p>{t("receipt-text")}</p>
+                <p><a class="button" href=own_view>{t("receipt-title")}</a></p>
+            </section>
+        }
+        .into_any();
+    }
     view! {
         <section class="card-block" aria-labelledby="receipt-title">
             <h2 id="receipt-title">{t("receipt-title")}</h2>
@@ -261,8 +275,10 @@ fn ReceiptForm(view: Arc<PaymentView>) -> impl IntoView {
                 <input id="receipt" type="file" name="receipt" accept="image/jpeg,image/png,image/webp,image/heic,application/pdf" required/>
                 <button type="submit" class="button">{t("receipt-submit")}</button>
             </form>
+            {(offer == ReceiptOffer::OwnView).then(|| view! { <p><a href=status>{t("receipt-back")}</a></p> })}
         </section>
     }
+    .into_any()
 }
 
 #[component]
@@ -522,7 +538,7 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
         }
         .into_any(),
     };
-    let receipt = view.receipt_form.then(|| view! { <ReceiptForm view=v.clone()/> });
+    let receipt = view.receipt.map(|offer| view! { <ReceiptForm view=v.clone() offer=offer/> });
     let record = view.record.clone().map(|r| view! { <RecordBlock record=r view=v.clone()/> });
     let change_method = view.can_change_method.then(|| {
         view! {

@@ -32,7 +32,7 @@ test('merchant: find a payment, read its history, export, keys', async ({ page }
   await shot(page, 'merchant-payment', info);
 
   // The export link answers a CSV with this payment in it.
-  await page.getByRole('link', { name: 'Payments' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Payments' }).click();
   const href = await page.getByRole('link', { name: 'Download these payments as CSV' }).getAttribute('href');
   const csv = await page.request.get(`${baseURL}${href}`);
   expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
@@ -94,6 +94,15 @@ test('merchant: a failed callback is seen, then resent once the server recovers;
     await expect.poll(() => received.length, { timeout: 15_000 }).toBeGreaterThan(0);
 
     await logIn(page);
+    // Across payments: what did not arrive, when it is tried next, the last answer.
+    await page.getByRole('navigation').getByRole('link', { name: 'Failing callbacks' }).click();
+    await heading(page, 'Callbacks that did not arrive');
+    const failing = page.locator('tr', { hasText: paymentId });
+    await expect(failing).toContainText(/retrying after \d+ failed attempts?: next attempt at/);
+    await expect(failing).toContainText('→ 500');
+    await checkA11y(page, info);
+    await shot(page, 'merchant-failing-callbacks', info);
+    await page.getByRole('navigation').getByRole('link', { name: 'Payments' }).click();
     // Found by the merchant's own payment_id.
     await page.getByLabel("Request ID or merchant's payment ID").fill(paymentId);
     await page.getByRole('button', { name: 'Search' }).click();
@@ -111,6 +120,8 @@ test('merchant: a failed callback is seen, then resent once the server recovers;
       await page.reload();
       await expect(page.getByRole('table', { name: /Delivery attempts of the decline callback/ })).toContainText('stored');
     }).toPass({ timeout: 15_000 });
+    await page.getByRole('navigation').getByRole('link', { name: 'Failing callbacks' }).click();
+    await expect(page.locator('tr', { hasText: paymentId })).toHaveCount(0);
 
     // Rotation: a new HMAC key, its secret shown once; then deactivated.
     await page.getByRole('link', { name: 'Keys' }).click();
@@ -165,4 +176,44 @@ test('merchant: what payers see on the payment page', async ({ page }, info) => 
   await expect(page.getByRole('status')).toContainText('Saved');
   // The refused form answered 400 on purpose (the page with what was wrong); nothing else failed.
   expect(errors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+});
+
+test('merchant: a payout requested from the balance page, asked once more, then cancelled', async ({ page }, info) => {
+  const errors = watchConsole(page);
+  // Money on the balance: a card payment in the sandbox.
+  const amount = uniqueAmount(700);
+  await signedPost('/api/v1/payment/ecom/payin', {
+    general: { project_id: projectId, payment_id: `e2e-fund-${crypto.randomUUID()}` },
+    payment: { method: 'card-ecom', amount: amount * 2, currency: 'RUB' },
+    card: { pan: '4242424242424242', year: 2030, month: 12, card_holder: 'IVAN PETROV' },
+    customer: { id: 'e2e-fund', ip_address: '203.0.113.7', country: 'RU' },
+  });
+  await logIn(page);
+  await page.getByRole('navigation').getByRole('link', { name: 'Balance' }).click();
+  await page.getByRole('link', { name: 'Request a payout' }).click();
+  await heading(page, 'Request a payout');
+  const form = page.getByRole('form', { name: 'Request a payout' });
+  await form.getByLabel('Project').selectOption(projectId);
+  await form.getByLabel('Method').selectOption('card-p2p');
+  await form.getByLabel('Amount').fill((amount / 100).toFixed(2));
+  await form.getByLabel('Card or account number').fill('5536 9138 1234 5672');
+  await form.getByLabel("Holder's name").fill('IVAN PETROV');
+  await checkA11y(page, info);
+  await shot(page, 'merchant-payout-form', info);
+  await form.getByRole('button', { name: 'Request a payout' }).click();
+  // Asked once more: how much, to whom (masked), from which project.
+  await heading(page, 'Confirm: Request a payout');
+  await expect(page.getByText(/leaves the available balance/)).toContainText('5536********5672');
+  await checkA11y(page, info);
+  await shot(page, 'merchant-payout-confirm', info);
+  await page.getByRole('button', { name: 'Yes, request the payout' }).click();
+  await expect(page.getByRole('status')).toContainText('Payout requested');
+  await expect(page.locator('#receiver')).toContainText('5536********5672');
+  // Not sent yet: the owner may cancel it, asked once more.
+  await page.getByRole('button', { name: 'Cancel this payout' }).click();
+  await expect(page.getByText(/its amount is available again/)).toBeVisible();
+  await page.getByRole('button', { name: 'Yes, cancel it' }).click();
+  await expect(page.getByRole('status')).toContainText('Cancelled');
+  await expect(page.locator('.facts').first()).toContainText('Declined');
+  expect(errors).toEqual([]);
 });

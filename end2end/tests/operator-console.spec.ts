@@ -1,7 +1,8 @@
 // The operator console as an operator uses it, beside a payer on the payment page; with
 // JavaScript on and off (the console needs none).
 import { expect, Page, test } from '@playwright/test';
-import { baseURL, checkA11y, createWidget, heading, operatorLogin, shot, uniqueAmount, watchConsole } from './kassa';
+import crypto from 'node:crypto';
+import { baseURL, checkA11y, createWidget, heading, operatorLogin, projectId, shot, signedPost, uniqueAmount, watchConsole } from './kassa';
 
 /** A Luhn-valid RU card number no other run uses. */
 function freshCard(): string {
@@ -100,6 +101,7 @@ test('operator: a receipt dispute resolved with another amount', async ({ browse
   const payer = await (await browser.newContext()).newPage();
   const amount = uniqueAmount(2300);
   const created = await payerSaysPaid(payer, amount);
+  await payer.getByRole('link', { name: 'Upload your receipt' }).click();
   const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000' + '1f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
   await payer.getByLabel('Receipt file').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: png });
   await payer.getByRole('button', { name: 'Upload the receipt' }).click();
@@ -148,4 +150,37 @@ test('operator: a link to a page survives the login, in the language chosen on t
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ru');
   await checkA11y(page, info);
+});
+
+test('operator: a payout shows its receiver masked, in full only when asked, grouped for the bank form', async ({ page }, info) => {
+  const errors = watchConsole(page);
+  // Money to pay out: a card payment in the sandbox, then the payout.
+  const amount = uniqueAmount(1200);
+  const fund = `e2e-fund-${crypto.randomUUID()}`;
+  await signedPost('/api/v1/payment/ecom/payin', {
+    general: { project_id: projectId, payment_id: fund },
+    payment: { method: 'card-ecom', amount: amount * 2, currency: 'RUB' },
+    card: { pan: '4242424242424242', year: 2030, month: 12, card_holder: 'IVAN PETROV' },
+    customer: { id: 'e2e-fund', ip_address: '203.0.113.7', country: 'RU' },
+  });
+  const payoutId = `e2e-payout-${crypto.randomUUID()}`;
+  const created = await signedPost('/api/v1/payment/p2p/payout', {
+    general: { project_id: projectId, payment_id: payoutId },
+    payment: { method: 'card-p2p', amount, currency: 'RUB' },
+    receiver: { pan: '5536913812345672', card_holder: 'IVAN PETROV' },
+    customer: { id: 'e2e-payout', ip_address: '203.0.113.7', country: 'RU' },
+  });
+  expect(created.status).toBe('processing');
+  await logIn(page);
+  const row = page.locator('#payouts tr', { hasText: created.request_id });
+  await expect(row).toContainText('5536********5672');
+  await row.getByRole('link', { name: created.request_id }).click();
+  const receiver = page.locator('#receiver');
+  await expect(receiver).toContainText('5536********5672');
+  await expect(receiver).toContainText('IVAN PETROV');
+  await receiver.getByRole('link', { name: /Show the full number/ }).click();
+  await expect(page.locator('#receiver')).toContainText('5536 9138 1234 5672');
+  await checkA11y(page, info);
+  await shot(page, 'operator-payout-receiver', info);
+  expect(errors).toEqual([]);
 });

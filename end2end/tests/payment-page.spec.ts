@@ -48,6 +48,24 @@ test('RU card transfer: method choice, instructions, copy, I have paid, funds re
   expect(errors).toEqual([]);
 });
 
+test('RU bank account: the BIK and correspondent account a transfer form asks for, copyable', async ({ page }, info) => {
+  const errors = watchConsole(page);
+  const created = await createWidget({ currency: 'RUB', amount: uniqueAmount(900), country: 'RU', widget_method: 'payin-p2p-international', language: 'en' });
+  await page.goto(created.integration.form_url);
+  await heading(page, 'Transfer the exact amount');
+  await hydrated(page, info);
+  const row = (label: string) => page.locator('.requisites .row', { has: page.locator('dt', { hasText: label }) });
+  await expect(row('Account number').locator('.value')).toHaveText(/^4081781009991000431\d$/);
+  await expect(row('Bank code (BIK)').locator('.value')).toHaveText('044525225');
+  await expect(row('Correspondent account').locator('.value')).toHaveText('30101810400000000225');
+  const copy = row('Bank code (BIK)').locator('button.copy');
+  if (info.project.name === 'js') await expect(copy).toHaveAccessibleName(/^Copy bank code \(BIK\)$/i);
+  else await expect(copy).toBeHidden();
+  await checkA11y(page, info);
+  await shot(page, 'ru-bank-account', info);
+  expect(errors).toEqual([]);
+});
+
 test('SBP QR code, then cancel', async ({ page }, info) => {
   const errors = watchConsole(page);
   const created = await createWidget({ currency: 'RUB', amount: uniqueAmount(700), country: 'RU', widget_method: 'payin-qr-sbp', language: 'en' });
@@ -88,6 +106,12 @@ test('NG USSD, I have paid, then a receipt opens a dispute', async ({ page }, in
   await hydrated(page, info);
   await page.getByRole('button', { name: 'I have paid' }).click();
   await heading(page, 'Checking your payment');
+  // The waiting page reloads itself without JavaScript: the upload has its own page, which
+  // does not, so a file being chosen on a phone is not cleared.
+  await expect(page.getByLabel('Receipt file')).toHaveCount(0);
+  await page.getByRole('link', { name: 'Upload your receipt' }).click();
+  await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+  await shot(page, 'ng-ussd-receipt', info);
   // A file that is not an image or PDF is refused, whatever its name.
   await page.getByLabel('Receipt file').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: Buffer.from('<html>not an image</html>') });
   await page.getByRole('button', { name: 'Upload the receipt' }).click();

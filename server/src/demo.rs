@@ -197,6 +197,7 @@ async fn seed_requisites(services: &Services) -> anyhow::Result<()> {
         // payment per amount, and the demo shop suggests one amount).
         for i in 0..DEMO_REQUISITES_PER_METHOD {
             let bank = country_banks.get(i % country_banks.len().max(1));
+            let ru_account = country == Country::RU && kind == MethodKind::Account;
             let requisite = NewRequisite {
                 country: country.code().into(),
                 currency: currency.into(),
@@ -217,6 +218,9 @@ async fn seed_requisites(services: &Services) -> anyhow::Result<()> {
                 // statement (docs/RECONCILIATION.md) matches them.
                 statement_account: (country == Country::RU && kind == MethodKind::Card)
                     .then(|| format!("408178100000000{i:05}")),
+                // RU bank accounts: what a payer's transfer form asks besides the number.
+                bank_code: ru_account.then(|| demo_bik(i)),
+                correspondent_account: ru_account.then(|| format!("301018100{:08}{}", 0, &demo_bik(i)[6..])),
                 active: Some(true),
             };
             services
@@ -227,6 +231,11 @@ async fn seed_requisites(services: &Services) -> anyhow::Result<()> {
         }
     }
     Ok(())
+}
+
+/// A BIK of the demo's Russian bank accounts (9 digits, Moscow's `044525` and three more).
+fn demo_bik(i: usize) -> String {
+    format!("044525{:03}", 100 + i % 900)
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex};
 
 use super::audit::{AuditEntry, Subject, Who};
 use super::error::{DomainError, Refusal, Result};
-use super::outbox::{self, CallbackProbe, CallbackRecord, ProbeReport};
+use super::outbox::{self, CallbackProbe, CallbackRecord, FailingCallback, ProbeReport};
 use super::ports::{AuditStore, OutboxStore, ProjectStore};
 use super::signals::Signals;
 use super::time::now_ms;
@@ -25,6 +25,9 @@ pub struct CallbackLog {
     /// Each merchant's recent checks (their times), for the per-merchant brake.
     recent_checks: Mutex<HashMap<String, VecDeque<i64>>>,
 }
+
+/// The failing callbacks a list shows at most (the page says when there are more).
+pub const FAILING_SHOWN: i64 = 200;
 
 /// At most this many integration checks at once per process, and per merchant per minute.
 const CHECKS_AT_ONCE: usize = 2;
@@ -52,6 +55,12 @@ impl CallbackLog {
     /// A payment's callbacks with every delivery attempt.
     pub async fn of_payment(&self, request_id: &str) -> Result<Vec<CallbackRecord>> {
         Ok(self.outbox.callbacks(request_id).await?)
+    }
+
+    /// The callbacks of these projects (a merchant's) that did not reach them: retrying after
+    /// a failed attempt, or given up; newest first, at most [`FAILING_SHOWN`].
+    pub async fn failing(&self, project_ids: &[String]) -> Result<Vec<FailingCallback>> {
+        Ok(self.outbox.failing_callbacks(project_ids, FAILING_SHOWN).await?)
     }
 
     /// Queues a callback of the payment for an immediate attempt, retried like a final one.

@@ -623,6 +623,23 @@ pub fn payout_row(currency: &str, method: Method) -> Option<&'static H2hRow> {
     H2H.iter().chain(H2H_ECOM).find(|r| r.currency == currency && r.payout.contains(&method))
 }
 
+/// Every method of the payout column, once, in the catalogue's order (a form offers them).
+pub fn all_payout_methods() -> Vec<&'static str> {
+    let mut codes = Vec::new();
+    for m in H2H.iter().chain(H2H_ECOM).flat_map(|r| r.payout.iter()) {
+        if !codes.contains(&m.code()) {
+            codes.push(m.code());
+        }
+    }
+    codes
+}
+
+/// The country of a currency's H2H row: where a payout in it goes (a payout asked for from a
+/// console has no payer whose country it could name).
+pub fn country_of_currency(currency: &str) -> Option<&'static str> {
+    h2h_row(currency).map(|r| r.country.code())
+}
+
 /// The payout methods offered in `currency`.
 pub fn payout_methods(currency: &str) -> Vec<Method> {
     let mut methods = Vec::new();

@@ -94,6 +94,15 @@ impl<'a> Change<'a> {
     pub fn audited(self, who: &'a Who, action: &'static str, detail: Option<String>) -> Self {
         Change { audit: Some(Audited { who, action, detail }), ..self }
     }
+
+    /// Who the status history names: an operator's decision taken on the sandbox panel is the
+    /// sandbox's, so a tester's click is never read as an operator's.
+    fn recorded_actor(&self) -> Actor {
+        match &self.audit {
+            Some(Audited { who: Who::Sandbox, .. }) => Actor::Sandbox,
+            _ => self.actor,
+        }
+    }
 }
 
 /// Who asked for a change, and what they called it, for the audit log.
@@ -285,7 +294,7 @@ impl Engine {
         next.status_description = mv.status_description;
         next.version += 1;
         next.updated_ms = now;
-        next.last_actor = change.actor;
+        next.last_actor = change.recorded_actor();
         (change.edit)(&mut next);
         if mv.to != current.state {
             self.schedule(&mut next, now);

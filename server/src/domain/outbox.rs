@@ -161,6 +161,22 @@ pub struct CallbackRecord {
     pub delivered_ms: Option<i64>,
 }
 
+/// A callback that has not reached the merchant: retrying after failed attempts, or given up.
+#[derive(Clone, Debug)]
+pub struct FailingCallback {
+    pub id: i64,
+    pub request_id: String,
+    pub payment_id: String,
+    pub kind: CallbackKind,
+    pub url: String,
+    pub state: CallbackState,
+    pub attempts: i64,
+    /// When it is tried again (a retrying one).
+    pub next_attempt_ms: Option<i64>,
+    /// The last attempt: when, and what came back.
+    pub last_attempt: Option<Attempt>,
+}
+
 /// Renders the body of a callback reporting the payment's current status (the wire format
 /// of merchant-api.md "Callback body"). Provided at start-up.
 pub trait CallbackRenderer: Send + Sync + 'static {

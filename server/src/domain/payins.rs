@@ -4,6 +4,7 @@
 
 use std::sync::Arc;
 
+use super::audit::Who;
 use super::card_payments::{CardPayments, Retries};
 use super::catalogue::{Integration, MethodKind, WidgetMethod};
 use super::engine::{Change, Created, Engine};
@@ -121,6 +122,13 @@ impl Payins {
     /// The merchant or the payer cancels (`decline` / `Canceled by client`); payouts too.
     pub async fn cancel(&self, payment: Payment, actor: Actor) -> Result<Payment> {
         self.engine.apply(payment, Change::bare(Event::Cancel, actor)).await
+    }
+
+    /// A merchant's user cancels from the console: the same move as the API's cancel, audited
+    /// under the person.
+    pub async fn cancel_by(&self, payment: Payment, who: &Who) -> Result<Payment> {
+        let change = Change::bare(Event::Cancel, Actor::Merchant).audited(who, "payment_cancelled", None);
+        self.engine.apply(payment, change).await
     }
 
     /// The payer says the transfer was made. Idempotent on `processing:paid`.

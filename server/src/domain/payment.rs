@@ -182,16 +182,22 @@ pub enum Actor {
     Merchant,
     User,
     Operator,
+    /// Kassa itself: the clock (lifetimes, deadlines), the requisites search, the acquirer.
     System,
+    /// The sandbox panel of the payment page, where a tester plays the operator.
+    Sandbox,
 }
 
 impl Actor {
+    pub const ALL: [Actor; 5] = [Actor::Merchant, Actor::User, Actor::Operator, Actor::System, Actor::Sandbox];
+
     pub fn code(self) -> &'static str {
         match self {
             Actor::Merchant => "merchant",
             Actor::User => "user",
             Actor::Operator => "operator",
             Actor::System => "system",
+            Actor::Sandbox => "sandbox",
         }
     }
 }
@@ -278,6 +284,12 @@ pub struct Recipient {
     pub bank_name: Option<String>,
     pub bank_country: Option<String>,
     pub currency: String,
+    /// What a bank transfer to an account needs besides its number (a Russian BIK and
+    /// correspondent account); absent in payments made before they were kept.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bank_code: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub correspondent_account: Option<String>,
 }
 
 /// The receiver of a payout as kept with it: the card or account number masked (the full one

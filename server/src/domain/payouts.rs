@@ -67,6 +67,15 @@ impl Payouts {
         Ok(created)
     }
 
+    /// Checks a payout request by every rule `create_payout` applies, creating nothing (the
+    /// console asks once more before it creates one).
+    pub async fn check_payout(&self, project: &Project, draft: PayoutDraft) -> Result<()> {
+        payout::validate(draft, project, self.banks.as_ref())
+            .await?
+            .map(|_| ())
+            .map_err(|v| DomainError::Validation(v.into_vec()))
+    }
+
     /// The merchant cancels a payout not sent yet (`decline` / `Canceled by client`).
     pub async fn cancel(&self, payout: Payment) -> Result<Payment> {
         self.engine.apply(payout, Change::bare(Event::Cancel, Actor::Merchant)).await

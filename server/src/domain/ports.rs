@@ -11,7 +11,9 @@ use super::approval::Approval;
 use super::audit::{AuditEntry, AuditQuery, StoredAudit};
 use super::bank::Bank;
 use super::ledger::{LedgerEntry, Mismatch, StoredEntry};
-use super::outbox::{Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, DeliveryCaps, NewCallback};
+use super::outbox::{
+    Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, DeliveryCaps, FailingCallback, NewCallback,
+};
 use super::payment::{Actor, Payment, PaymentState};
 use super::project::{Project, ProjectSettings};
 use super::requisite::{Candidate, Requisite, RequisiteQuery};
@@ -273,6 +275,9 @@ pub trait OutboxStore: Send + Sync + 'static {
     ) -> StoreResult<bool>;
     /// When the next pending callback is due (to sleep until then).
     async fn next_callback_due(&self) -> StoreResult<Option<i64>>;
+    /// The projects' callbacks that did not reach the merchant (retrying after at least one
+    /// failed attempt, or given up), newest first, at most `limit`.
+    async fn failing_callbacks(&self, project_ids: &[String], limit: i64) -> StoreResult<Vec<FailingCallback>>;
 }
 
 /// The pool of recipient requisites.

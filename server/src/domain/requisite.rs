@@ -30,6 +30,10 @@ pub struct Requisite {
     /// The account its bank's statements show (a card requisite's account number),
     /// normalized: statement rows of that account are this requisite's.
     pub statement_account: Option<String>,
+    /// The bank's code a transfer to the account needs (in Russia the 9-digit BIK).
+    pub bank_code: Option<String>,
+    /// The bank's correspondent account (Russia: 20 digits, ending in the BIK's last three).
+    pub correspondent_account: Option<String>,
     pub active: bool,
     /// When it last received a payment; the least recently used goes first.
     pub last_used_ms: i64,
@@ -46,6 +50,8 @@ impl Requisite {
             bank_name: self.bank_name.clone(),
             bank_country: self.bank_country.clone(),
             currency: self.currency.clone(),
+            bank_code: self.bank_code.clone(),
+            correspondent_account: self.correspondent_account.clone(),
         }
     }
 }
@@ -80,6 +86,8 @@ pub struct NewRequisite {
     pub payment_system: Option<String>,
     pub extra_param: Option<String>,
     pub statement_account: Option<String>,
+    pub bank_code: Option<String>,
+    pub correspondent_account: Option<String>,
     pub active: Option<bool>,
 }
 
@@ -153,12 +161,51 @@ pub fn check(r: &NewRequisite) -> (Violations, Option<Country>) {
         );
     }
     check_limits(&mut v, r.min_amount, r.max_amount);
+    check_bank_transfer(&mut v, country, &kinds, r);
     if let Some(p) = &r.extra_param
         && !rules::is_extra_param(p)
     {
         v.fail("extra_param", "must match ^[A-Za-z0-9_-]{1,16}$");
     }
     (v, country)
+}
+
+/// What a bank transfer to an account needs besides its number: in Russia the bank's BIK
+/// (9 digits, `04…`) and its correspondent account (20 digits, `30101…`, ending in the BIK's
+/// last three), which a payer's banking app asks for; elsewhere a bank code when given.
+fn check_bank_transfer(v: &mut Violations, country: Option<Country>, kinds: &[MethodKind], r: &NewRequisite) {
+    let digits = |s: &str, n: usize| s.len() == n && s.bytes().all(|b| b.is_ascii_digit());
+    let account = kinds.contains(&MethodKind::Account);
+    match (country, r.bank_code.as_deref()) {
+        (Some(Country::RU), None) if account => {
+            v.fail("bank_code", "the bank's BIK is required for a Russian bank account (9 digits)")
+        }
+        (Some(Country::RU), Some(bik)) if !(digits(bik, 9) && bik.starts_with("04")) => {
+            v.fail("bank_code", "a BIK is 9 digits starting with 04")
+        }
+        (_, Some(code)) if code.is_empty() || code.len() > 32 || !code.bytes().all(|b| b.is_ascii_alphanumeric()) => {
+            v.fail("bank_code", "must be 1 to 32 letters or digits")
+        }
+        _ => {}
+    }
+    match (country, r.correspondent_account.as_deref()) {
+        (Some(Country::RU), None) if account => v.fail(
+            "correspondent_account",
+            "the bank's correspondent account is required for a Russian bank account (20 digits)",
+        ),
+        (Some(Country::RU), Some(c)) => {
+            let bik_tail = r.bank_code.as_deref().filter(|b| b.len() == 9).map(|b| &b[6..]);
+            if !(digits(c, 20) && c.starts_with("30101")) {
+                v.fail("correspondent_account", "a correspondent account is 20 digits starting with 30101");
+            } else if bik_tail.is_some_and(|tail| !c.ends_with(tail)) {
+                v.fail("correspondent_account", "must end in the BIK's last three digits");
+            }
+        }
+        (_, Some(c)) if c.is_empty() || c.len() > 34 || !c.bytes().all(|b| b.is_ascii_alphanumeric()) => {
+            v.fail("correspondent_account", "must be 1 to 34 letters or digits")
+        }
+        _ => {}
+    }
 }
 
 /// Amount limits: each within the amount range, the minimum not above the maximum.
@@ -254,6 +301,8 @@ mod tests {
             payment_system: None,
             extra_param: extra.map(Into::into),
             statement_account: None,
+            bank_code: None,
+            correspondent_account: None,
             active: true,
             last_used_ms,
             created_ms: 0,

@@ -25,7 +25,11 @@ impl Requisites {
     }
 
     /// Validates and adds a requisite; an active one is offered to waiting payments at once.
-    pub async fn create(&self, r: NewRequisite, who: Option<&Who>) -> Result<Requisite> {
+    pub async fn create(&self, mut r: NewRequisite, who: Option<&Who>) -> Result<Requisite> {
+        // Codes are copied from bank documents with spaces between groups.
+        let compact = |s: Option<String>| s.map(|s| s.split_whitespace().collect::<String>()).filter(|s| !s.is_empty());
+        r.bank_code = compact(r.bank_code.take());
+        r.correspondent_account = compact(r.correspondent_account.take());
         let (mut v, country) = requisite::check(&r);
         let mut bank_name = r.bank_name.clone();
         if let Some(symbol) = &r.bank_symbol {
@@ -56,6 +60,8 @@ impl Requisites {
                 .as_deref()
                 .map(super::transfer::normalize_account)
                 .filter(|a| !a.is_empty()),
+            bank_code: r.bank_code,
+            correspondent_account: r.correspondent_account,
             active: r.active.unwrap_or(true),
             last_used_ms: 0,
             created_ms: now_ms(),

@@ -52,6 +52,8 @@ pub enum Permission {
     Develop,
     /// Add, disable and re-role the console's users (administrators; a merchant's owners).
     ManageUsers,
+    /// Merchants: request payouts and cancel payments from the console (a merchant's owners).
+    Pay,
 }
 
 /// A console user's role. Operators are viewers, operators or administrators; a merchant's
@@ -73,7 +75,7 @@ const GRANTS: &[(Role, &[Permission])] = {
         (Role::Viewer, &[Read]),
         (Role::Operator, &[Read, Resend, Decide]),
         (Role::Admin, &[Read, Resend, Decide, Administer, ManageUsers]),
-        (Role::Owner, &[Read, Resend, Develop, ManageUsers]),
+        (Role::Owner, &[Read, Resend, Develop, ManageUsers, Pay]),
         (Role::Developer, &[Read, Resend, Develop]),
         (Role::Support, &[Read, Resend]),
     ]
@@ -226,6 +228,8 @@ mod tests {
         assert!(Role::Owner.may(Permission::ManageUsers) && Role::Owner.may(Permission::Develop));
         assert!(Role::Developer.may(Permission::Develop) && !Role::Developer.may(Permission::ManageUsers));
         assert!(Role::Support.may(Permission::Resend) && !Role::Support.may(Permission::Develop));
+        assert!(Role::Owner.may(Permission::Pay) && !Role::Developer.may(Permission::Pay));
+        assert!(Role::of(Audience::Operator).iter().all(|r| !r.may(Permission::Pay)));
         // No merchant role decides payments; no operator role holds merchants' keys.
         assert!(Role::of(Audience::Merchant).iter().all(|r| !r.may(Permission::Decide)));
         assert!(Role::of(Audience::Operator).iter().all(|r| !r.may(Permission::Develop)));

@@ -211,6 +211,8 @@ mod tests {
                 bank_name: Some("Sberbank".into()),
                 bank_country: Some("RU".into()),
                 currency: "RUB".into(),
+                bank_code: None,
+                correspondent_account: None,
             }),
             card_auth: Some(CardAuth { reference: Some("auth-1".into()), wrong_codes: 2, ..Default::default() }),
             page_token: "token-1".into(),

@@ -9,6 +9,7 @@ use super::sql::SqlStorage;
 use crate::domain::audit::AuditEntry;
 use crate::domain::outbox::{
     self, Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, CallbackState, DeliveryCaps,
+    FailingCallback,
 };
 use crate::domain::ports::{OutboxStore, StoreResult as Result};
 
@@ -259,8 +260,78 @@ macro_rules! outbox_store {
                         .await?;
                 Ok(due)
             }
+
+            async fn failing_callbacks(&self, project_ids: &[String], limit: i64) -> Result<Vec<FailingCallback>> {
+                if project_ids.is_empty() {
+                    return Ok(Vec::new());
+                }
+                // The states as literals: a partial index is used only for a condition it can
+                // see (callbacks_due for pending, callbacks_abandoned for abandoned).
+                let projects = (0..project_ids.len()).map(|i| format!("${}", i + 2)).collect::<Vec<_>>().join(", ");
+                let part = |state: &str, more: &str| {
+                    format!(
+                        "SELECT c.id, c.request_id, p.payment_id, c.kind, c.url, c.state, c.attempts, c.next_attempt_ms \
+                         FROM callbacks c JOIN payments p ON p.request_id = c.request_id \
+                         WHERE c.state = '{state}'{more} AND c.project_id IN ({projects})"
+                    )
+                };
+                let sql = format!(
+                    "SELECT * FROM ({} UNION ALL {}) f ORDER BY f.id DESC LIMIT $1",
+                    part(CallbackState::Pending.code(), " AND c.attempts > 0"),
+                    part(CallbackState::Abandoned.code(), ""),
+                );
+                let mut query = sqlx::query_as::<_, FailingRow>(&sql).bind(limit);
+                for id in project_ids {
+                    query = query.bind(id);
+                }
+                let rows = query.fetch_all(&self.pool).await?;
+                if rows.is_empty() {
+                    return Ok(Vec::new());
+                }
+                let ids = (0..rows.len()).map(|i| format!("${}", i + 1)).collect::<Vec<_>>().join(", ");
+                let sql = format!(
+                    "SELECT a.callback_id, a.at_ms, a.http_status, a.error, a.latency_ms, a.response_excerpt, a.worker \
+                     FROM callback_attempts a WHERE a.callback_id IN ({ids}) ORDER BY a.id"
+                );
+                let mut query = sqlx::query_as::<_, AttemptRow>(&sql);
+                for r in &rows {
+                    query = query.bind(r.id);
+                }
+                let mut last: std::collections::HashMap<i64, Attempt> = Default::default();
+                for a in query.fetch_all(&self.pool).await? {
+                    last.insert(a.callback_id, a.into());
+                }
+                rows.into_iter()
+                    .map(|r| {
+                        let state = CallbackState::parse(&r.state).ok_or_else(|| corrupt("callback state", &r.state))?;
+                        Ok(FailingCallback {
+                            kind: CallbackKind::parse(&r.kind).ok_or_else(|| corrupt("callback kind", &r.kind))?,
+                            next_attempt_ms: (state == CallbackState::Pending).then_some(r.next_attempt_ms),
+                            last_attempt: last.remove(&r.id),
+                            id: r.id,
+                            request_id: r.request_id,
+                            payment_id: r.payment_id,
+                            url: r.url,
+                            state,
+                            attempts: r.attempts,
+                        })
+                    })
+                    .collect()
+            }
         }
     };
+}
+
+#[derive(sqlx::FromRow)]
+struct FailingRow {
+    id: i64,
+    request_id: String,
+    payment_id: String,
+    kind: String,
+    url: String,
+    state: String,
+    attempts: i64,
+    next_attempt_ms: i64,
 }
 
 outbox_store!(Sqlite);

@@ -20,8 +20,8 @@ macro_rules! requisite_store {
                 sqlx::query(
                     "INSERT INTO requisites (id, country, currency, pan, card_holder, bank_symbol, bank_name, bank_country, \
                        min_amount, max_amount, payment_system, extra_param, active, last_used_ms, created_ms, \
-                       statement_account) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)",
+                       statement_account, bank_code, correspondent_account) \
+                     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
                 )
                 .bind(&r.id)
                 .bind(&r.country)
@@ -39,6 +39,8 @@ macro_rules! requisite_store {
                 .bind(r.last_used_ms)
                 .bind(r.created_ms)
                 .bind(&r.statement_account)
+                .bind(&r.bank_code)
+                .bind(&r.correspondent_account)
                 .execute(&mut *tx)
                 .await?;
                 for method in &r.methods {

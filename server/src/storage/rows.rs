@@ -213,6 +213,8 @@ pub(super) struct RequisiteRow {
     pub(super) payment_system: Option<String>,
     pub(super) extra_param: Option<String>,
     pub(super) statement_account: Option<String>,
+    pub(super) bank_code: Option<String>,
+    pub(super) correspondent_account: Option<String>,
     pub(super) active: bool,
     pub(super) last_used_ms: i64,
     pub(super) created_ms: i64,
@@ -237,6 +239,8 @@ impl From<RequisiteRow> for Requisite {
             payment_system: r.payment_system,
             extra_param: r.extra_param,
             statement_account: r.statement_account,
+            bank_code: r.bank_code,
+            correspondent_account: r.correspondent_account,
             active: r.active,
             last_used_ms: r.last_used_ms,
             created_ms: r.created_ms,
@@ -255,7 +259,8 @@ pub(super) struct CandidateRow {
 pub(super) const REQUISITE_SELECT: &str = "SELECT r.id, r.country, r.currency, \
     (SELECT COALESCE(STRING_AGG(m.method, ','), '') FROM requisite_methods m WHERE m.requisite_id = r.id) AS methods, \
     r.pan, r.card_holder, r.bank_symbol, r.bank_name, r.bank_country, r.min_amount, r.max_amount, \
-    r.payment_system, r.extra_param, r.statement_account, r.active, r.last_used_ms, r.created_ms FROM requisites r";
+    r.payment_system, r.extra_param, r.statement_account, r.bank_code, r.correspondent_account, r.active, \
+    r.last_used_ms, r.created_ms FROM requisites r";
 
 #[derive(FromRow)]
 pub(super) struct BankRow {
@@ -345,10 +350,7 @@ impl From<AttemptRow> for Attempt {
 }
 
 pub(super) fn actor_from(code: &str) -> Result<Actor> {
-    [Actor::Merchant, Actor::User, Actor::Operator, Actor::System]
-        .into_iter()
-        .find(|a| a.code() == code)
-        .ok_or_else(|| corrupt("actor", code))
+    Actor::ALL.into_iter().find(|a| a.code() == code).ok_or_else(|| corrupt("actor", code))
 }
 
 /// `INSERT ... VALUES (..), (..) ON CONFLICT DO NOTHING RETURNING request_id` for `rows` payments.

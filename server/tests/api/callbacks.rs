@@ -247,6 +247,45 @@ async fn a_later_status_supersedes_a_failing_informative_callback(backend: Backe
     receiver.wait_until(10, |r| r.iter().any(|x| x.path == "/success")).await;
     let log = wait_for_log(&app, "s", |cb| cb.len() == 2 && cb[1]["state"] == "delivered").await;
     assert_eq!(log[0]["state"], "superseded", "{log:?}");
+    // The merchant console says what that means, and shows what each callback sent.
+    let merchant = crate::browser::shop_owner(&app).await;
+    let page = merchant.get(&format!("/merchant/payments/{}", created["request_id"].as_str().unwrap())).await;
+    assert!(page.html.contains("superseded: a later status of the payment was sent instead"), "{}", page.html);
+    assert!(page.html.contains("delivered at") && page.html.contains("Body sent"), "{}", page.html);
+    assert!(
+        page.html.contains("\"payment_id\":\"s\"},\"status\":{\"status\":\"processing\""),
+        "the body as sent: {}",
+        page.html
+    );
+}
+
+/// The merchant console lists the callbacks that did not arrive across payments: retrying
+/// ones with when they are tried next and the last answer, given-up ones, never delivered
+/// or superseded ones.
+async fn the_merchant_sees_callbacks_that_did_not_arrive(backend: Backend) {
+    let app = spawn_app_with(backend, |c| c.callback_retry_s = vec![600]).await;
+    let receiver =
+        Receiver::start(Behaviour { always_fail_paths: vec!["/decline".into()], ..Default::default() }).await;
+    for id in ["fails-1", "fails-2"] {
+        app.call("/api/v1/payment/p2p/payin", &with_urls(ru_card_payin(&app.key.project_id, id, 100), &receiver)).await;
+        app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref(id)).await;
+        wait_for_log(&app, id, |cb| cb.iter().any(|c| !c["attempts"].as_array().unwrap().is_empty())).await;
+    }
+    let merchant = crate::browser::shop_owner(&app).await;
+    let page = merchant.get("/merchant/callbacks").await;
+    assert_eq!(page.status, 200);
+    for shown in ["fails-1", "fails-2", "retrying after 1 failed attempt: next attempt at", "→ 500", "/decline"] {
+        assert!(page.html.contains(shown), "{shown}: {}", page.html);
+    }
+    // Given up: still listed, said so.
+    app.execute_sql("UPDATE callbacks SET state = 'abandoned' WHERE kind = 'decline' AND id = (SELECT MIN(id) FROM callbacks WHERE kind = 'decline')").await;
+    let page = merchant.get("/merchant/callbacks").await;
+    assert!(page.html.contains("given up after 1 attempt without a 2xx"), "{}", page.html);
+    assert!(page.html.contains("retrying after 1 failed attempt"), "{}", page.html);
+    // Delivered ones are not there.
+    app.execute_sql("UPDATE callbacks SET state = 'delivered'").await;
+    let page = merchant.get("/merchant/callbacks").await;
+    assert!(page.html.contains("Every callback arrived.") && !page.html.contains("fails-1"), "{}", page.html);
 }
 
 async fn no_url_writes_no_callback(backend: Backend) {
@@ -297,6 +336,7 @@ both_backends!(
     private_addresses_are_refused_without_the_development_flag,
     callbacks_of_a_payment_keep_their_order,
     a_later_status_supersedes_a_failing_informative_callback,
+    the_merchant_sees_callbacks_that_did_not_arrive,
     no_url_writes_no_callback,
     an_api_only_process_leaves_callbacks_to_another,
 );

@@ -244,8 +244,12 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
     // message, no second outcome, no second audit row.
     let again = browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("version", &version)]).await;
     assert!(again.location.as_deref().unwrap().ends_with("notice=moved"), "{:?}", again.location);
-    let again = browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("confirmed", "1")]).await;
+    let again =
+        browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("version", &version), ("confirmed", "1")]).await;
     assert!(again.location.as_deref().unwrap().ends_with("notice=moved"), "{:?}", again.location);
+    // A form that names no version says nothing of what its sender saw: refused as well.
+    let unversioned = browser.post(&action, &[("csrf", &csrf), ("full", "1"), ("confirmed", "1")]).await;
+    assert!(unversioned.location.as_deref().unwrap().ends_with("notice=invalid"), "{:?}", unversioned.location);
     assert_eq!(audit_of(&app, &request_id).await.len(), 1);
     let detail = browser.get(&format!("/operator/payments/{request_id}?notice=moved")).await;
     assert!(detail.html.contains("Nothing was done"), "{}", detail.html);
@@ -498,10 +502,15 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
     let csv = browser.client.get(app.url("/merchant/payments.csv")).send().await.unwrap();
     assert_eq!(csv.headers()["content-type"], "text/csv; charset=utf-8");
     let csv = csv.text().await.unwrap();
-    let lines: Vec<&str> = csv.lines().collect();
-    assert!(lines[0].starts_with("request_id,payment_id,project_id"), "{csv}");
-    assert_eq!(lines.len(), 2, "{csv}");
-    assert!(lines[1].starts_with(&format!("{own},order-1,")) && lines[1].contains(",1500.00,"), "{csv}");
+    let mut reader = csv::Reader::from_reader(csv.as_bytes());
+    assert_eq!(
+        &reader.headers().unwrap().iter().take(3).collect::<Vec<_>>(),
+        &["request_id", "payment_id", "project_id"]
+    );
+    let rows: Vec<csv::StringRecord> = reader.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 1, "{csv}");
+    assert_eq!((&rows[0][0], &rows[0][1], &rows[0][6]), (own.as_str(), "order-1", "1500.00"), "{csv}");
+    assert!(csv.contains(",1500.00,"), "amounts are numbers, unquoted: {csv}");
     assert!(!csv.contains(&theirs));
     // Compressed, as browsers ask for it: the stream ends cleanly.
     let gz =
@@ -530,6 +539,23 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
     let closing = html.find("Closing balance").expect("a closing row");
     assert!(opening < credit && credit < closing);
     assert!(html[closing..].contains("1,500.00"), "{html}");
+    // The credit's row says its change and the balance after it; the period's total change.
+    assert!(html.contains("Available: change") && html.contains("Available after"), "{html}");
+    assert!(html[credit..closing].contains("Total change of the period"), "{html}");
+    // The same statement as CSV: opening, the entry with its running balance, closing.
+    let csv_path = format!("/merchant/balance.csv?currency=RUB&from={today}&project={}&to={today}", app.key.project_id);
+    assert!(html.contains(&csv_path.replace('&', "&amp;")), "a download link: {html}");
+    let csv = browser.client.get(app.url(&csv_path)).send().await.unwrap();
+    assert_eq!(csv.headers()["content-type"], "text/csv; charset=utf-8");
+    let csv = csv.text().await.unwrap();
+    let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(csv.as_bytes()).records().map(Result::unwrap).collect();
+    let kinds: Vec<&str> = rows.iter().map(|r| &r[1]).collect();
+    assert_eq!(kinds, ["opening", "payin_credit", "closing"], "{csv}");
+    assert_eq!((&rows[1][2], &rows[1][3], &rows[1][5]), (own.as_str(), "1500.00", "1500.00"), "{csv}");
+    assert_eq!(&rows[2][5], "1500.00");
+    let other =
+        browser.client.get(app.url("/merchant/balance.csv?project=someone-elses&from=2026-01-01&to=2026-01-02"));
+    assert_eq!(other.send().await.unwrap().status(), 303, "another merchant's project: nothing");
     let dashboard = browser.get("/merchant/dashboard").await;
     assert!(dashboard.html.contains("RU · card-p2p"));
 
@@ -540,6 +566,10 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
     let used = app.stores.projects.request_keys_of(&app.key.project_id).await.unwrap();
     assert!(used.iter().any(|k| k.token == app.key.token && k.last_used_ms.is_some()), "{used:?}");
     assert!(keys.html.contains("Last used (UTC)"));
+    // What a request names besides its key: the merchant id header and the project id.
+    let merchant_id = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().merchant_id;
+    assert!(keys.html.contains("x-access-merchant-id") && keys.html.contains(&merchant_id), "{}", keys.html);
+    assert!(keys.html.contains(&app.key.project_id));
     // The project's only active key is not deactivated: the shop's checkout would stop.
     let original = format!("/merchant/keys/{}/{}/active", app.key.project_id, app.key.token);
     let last = browser.post(&original, &[("csrf", &csrf), ("active", "false"), ("confirmed", "1")]).await;
@@ -729,9 +759,9 @@ async fn merchant_pages_exports_and_new_keys_work(backend: Backend) {
 
     // The export streams every row once, across its internal pages.
     let csv = browser.client.get(app.url("/merchant/payments.csv")).send().await.unwrap().text().await.unwrap();
-    let lines: Vec<&str> = csv.lines().skip(1).collect();
-    assert_eq!(lines.len(), count);
-    let ids: std::collections::HashSet<&str> = lines.iter().map(|l| l.split(',').next().unwrap()).collect();
+    let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(csv.as_bytes()).records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), count);
+    let ids: std::collections::HashSet<String> = rows.iter().map(|r| r[0].to_string()).collect();
     assert_eq!(ids.len(), count, "each payment once");
 
     // A key added in the console signs API calls at once; deactivated, it stops at once.
@@ -830,6 +860,37 @@ async fn a_merchant_sets_its_payment_page(backend: Backend) {
         .post(&format!("/merchant/page/{}", other.project_id), &[("csrf", &csrf), ("display_name", "Mine now")])
         .await;
     assert_eq!(theirs.status, 404);
+
+    // The logo, uploaded from the console: a PNG is kept and shown to payers; an SVG or a
+    // file past 200 KB is refused and changes nothing; removed, it is gone.
+    let logo_path = format!("/merchant/page/{}/logo", app.key.project_id);
+    let upload = |bytes: Vec<u8>, name: &'static str| {
+        let form = reqwest::multipart::Form::new()
+            .text("csrf", csrf.clone())
+            .part("logo", reqwest::multipart::Part::bytes(bytes).file_name(name));
+        browser.client.post(app.url(&logo_path)).multipart(form).send()
+    };
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89".to_vec();
+    let svg = b"<svg xmlns=\"http://www.w3.org/2000/svg\"><script>alert(1)</script></svg>".to_vec();
+    for (bytes, name) in [(svg, "logo.svg"), (vec![0x89; 200 * 1024 + 1], "big.png")] {
+        let refused = upload(bytes, name).await.unwrap();
+        assert!(refused.headers()["location"].to_str().unwrap().ends_with("notice=logo-invalid"));
+        assert!(
+            app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().settings.logo_digest.is_none()
+        );
+    }
+    let saved = upload(png, "logo.png").await.unwrap();
+    assert!(saved.headers()["location"].to_str().unwrap().ends_with("notice=saved"));
+    let digest = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().settings.logo_digest;
+    let digest = digest.expect("the logo kept");
+    let page = browser.get("/merchant/page").await;
+    assert!(page.html.contains(&format!("/brand/{}/logo?v={digest}", app.key.project_id)), "{}", page.html);
+    let served =
+        app.client.get(app.url(&format!("/brand/{}/logo?v={digest}", app.key.project_id))).send().await.unwrap();
+    assert_eq!(served.headers()["content-type"], "image/png");
+    let removed = browser.post(&format!("{logo_path}/remove"), &[("csrf", &csrf)]).await;
+    assert!(removed.location.as_deref().unwrap().ends_with("notice=saved"));
+    assert!(app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().settings.logo_digest.is_none());
 }
 
 /// The dashboard counts what it says (issue 27 §5): the success share is of finished payins

@@ -12,6 +12,7 @@ mod console;
 pub mod ecom;
 mod embedding;
 mod factor;
+mod merchant_money;
 mod ops;
 mod p2p;
 mod page_recovery;

@@ -432,4 +432,48 @@ both_backends!(
     concurrent_payouts_never_overdraw,
     cancel_and_execute_at_once_have_one_outcome,
     the_last_answers_follow_decisions,
+    the_receiver_is_shown_where_the_money_is_sent,
 );
+
+/// A payout's receiver in the consoles (issue 29 §4): masked in the queue, in the merchant
+/// console and for a viewer; in full on the payout's page only when a person who may decide
+/// asks for it, grouped as a bank's form takes it, and that view is in the audit log first.
+async fn the_receiver_is_shown_where_the_money_is_sent(backend: Backend) {
+    use crate::browser::{Browser, PASSWORD, add_operator, add_user, shop_owner, user_audit};
+    use kassa::domain::user::{Audience, Role};
+    let app = spawn_app(backend).await;
+    fund_rub(&app, "fund", 500_000).await;
+    let (status, created) = app.call(CREATE, &payout(&app.key.project_id, "to-ivan", 100_000)).await;
+    assert_eq!(status, 200, "{created}");
+    let id = created["request_id"].as_str().unwrap().to_string();
+    add_operator(&app, "alice").await;
+    let alice = Browser::new(&app);
+    alice.log_in("alice", PASSWORD).await;
+    let queue = alice.get("/operator/").await;
+    assert!(queue.html.contains("5536********5672") && !queue.html.contains("5536913812345672"), "{}", queue.html);
+    let page = alice.get(&format!("/operator/payments/{id}")).await;
+    assert!(
+        page.html.contains("Receiver") && page.html.contains("5536********5672") && page.html.contains("IVAN PETROV")
+    );
+    assert!(!page.html.contains("5536 9138 1234 5672"), "not until asked");
+    assert!(!user_audit(&app, "alice").await.iter().any(|a| a.action == "receiver_viewed"));
+    let full = alice.get(&format!("/operator/payments/{id}?receiver=full")).await;
+    assert!(full.html.contains("5536 9138 1234 5672"), "{}", full.html);
+    let trail = crate::browser::audit_of(&app, &id).await;
+    let seen = trail.iter().find(|a| a.action == "receiver_viewed").expect("the view logged");
+    assert_eq!((seen.actor.as_str(), seen.actor_role.as_deref()), ("operator:alice", Some("admin")));
+
+    // A viewer reads the payout, masked, whatever they ask for.
+    add_user(&app, Audience::Operator, "vera", Role::Viewer).await;
+    let vera = Browser::new(&app);
+    vera.log_in("vera", PASSWORD).await;
+    let page = vera.get(&format!("/operator/payments/{id}?receiver=full")).await;
+    assert!(page.html.contains("5536********5672") && !page.html.contains("5536 9138"), "{}", page.html);
+    // The merchant sees what it sent, masked.
+    let merchant = shop_owner(&app).await;
+    let page = merchant.get(&format!("/merchant/payments/{id}")).await;
+    assert!(
+        page.html.contains("Receiver") && page.html.contains("5536********5672") && page.html.contains("IVAN PETROV")
+    );
+    assert!(!page.html.contains("5536913812345672") && !page.html.contains("5536 9138"));
+}

@@ -428,7 +428,8 @@ async fn the_report_adds_up_per_requisite_and_day(backend: Backend) {
     );
     assert_eq!(lines.len(), 2, "{}", csv.html);
     assert!(
-        lines[1].starts_with(&day) && lines[1].ends_with(",RUB,1,1500.00,1599.00,1500.00,99.00,15.50,0.00"),
+        lines[1].starts_with(&format!("\"{day}\""))
+            && lines[1].ends_with(",\"RUB\",1,1500.00,1599.00,1500.00,99.00,15.50,0.00"),
         "{}",
         lines[1]
     );

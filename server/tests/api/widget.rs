@@ -251,6 +251,16 @@ async fn the_page_is_protected_and_follows_post_redirect_get(backend: Backend) {
     let (_, info) = app.call("/api/v1/widget/payin/info", &app.general_ref("p1")).await;
     assert_eq!(status_of(&info), "processing:paid");
 
+    // The status page reloads itself without JavaScript, so it links to the upload instead
+    // of holding a file input the reload would clear; the upload's own view does not reload.
+    let (_, _, html) = browser.get(&format!("{form_url}?lang=en")).await;
+    assert!(html.contains("http-equiv=\"refresh\""), "the waiting page refreshes");
+    assert!(!html.contains("type=\"file\""), "no file input on a page that reloads");
+    assert!(html.contains("?view=receipt&amp;lang=en"), "a link to the upload: {html}");
+    let (_, _, html) = browser.get(&format!("{form_url}?view=receipt&lang=en")).await;
+    assert!(html.contains("type=\"file\"") && !html.contains("http-equiv=\"refresh\""), "{html}");
+    assert!(html.contains("Back to the payment"));
+
     // Receipts: checked by content and size; a valid one opens the dispute.
     let file = |data: Vec<u8>| {
         reqwest::multipart::Form::new().text("csrf", csrf.clone()).part(
@@ -267,6 +277,7 @@ async fn the_page_is_protected_and_follows_post_redirect_get(backend: Backend) {
     let r = post_receipt(file(vec![b'%'; 5 * 1024 * 1024 + 1])).await.unwrap();
     assert_eq!(r.status(), 303);
     let location = r.headers()["location"].to_str().unwrap().to_string();
+    assert!(location.contains("view=receipt"), "a refused file returns to the upload: {location}");
     let (_, info) = app.call("/api/v1/widget/payin/info", &app.general_ref("p1")).await;
     assert_eq!(status_of(&info), "processing:paid", "refused receipts change nothing");
     let (_, _, html) = browser.get(&format!("{}{location}&lang=en", app.address)).await;
@@ -345,9 +356,68 @@ async fn an_unreadable_project_offers_no_method(backend: Backend) {
 }
 
 both_backends!(
+    a_russian_bank_account_shows_its_bik_and_correspondent_account,
     an_unreadable_project_offers_no_method,
     every_h2c_rule,
     widget_create_and_info_answer_the_widget_body,
     the_page_is_protected_and_follows_post_redirect_get,
     unknown_pages_are_localized_404s,
 );
+
+/// A Russian bank-account transfer needs the bank's BIK and correspondent account besides the
+/// account number (issue 29 §7): the pool refuses an account requisite without them or with
+/// ones that do not fit, and the page shows them, each with a copy button.
+async fn a_russian_bank_account_shows_its_bik_and_correspondent_account(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let account = |extra: Value| {
+        let mut r = json!({
+            "country": "RU", "currency": "RUB", "methods": ["international-p2p", "payin-p2p-international"],
+            "pan": "40817810099910004312", "card_holder": "IVAN PETROV", "bank_symbol": "sberbank"
+        });
+        r.as_object_mut().unwrap().extend(extra.as_object().unwrap().clone());
+        r
+    };
+    let fields = |body: &Value| {
+        body["errors"].as_array().unwrap().iter().map(|e| e["field"].as_str().unwrap().to_string()).collect::<Vec<_>>()
+    };
+    let (status, refused) = app.operator("/api/v1/operator/requisites", &account(json!({}))).await;
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(fields(&refused), ["bank_code", "correspondent_account"]);
+    let mismatched = account(json!({"bank_code": "044525225", "correspondent_account": "30101810400000000226"}));
+    let (status, refused) = app.operator("/api/v1/operator/requisites", &mismatched).await;
+    assert_eq!((status, fields(&refused)), (400, vec!["correspondent_account".to_string()]), "{refused}");
+    let (status, refused) = app.operator("/api/v1/operator/requisites", &account(json!({"bank_code": "12345"}))).await;
+    assert!(status == 400 && fields(&refused).contains(&"bank_code".to_string()), "{refused}");
+    assert_eq!(app.count_rows("requisites").await, 0, "nothing refused was kept");
+    // Typed as bank documents print them, with spaces between the groups.
+    let id = app
+        .add_requisite(account(
+            json!({"bank_code": "044 525 225", "correspondent_account": "30101 810 4 0000 0000225"}),
+        ))
+        .await;
+    let (_, list) = app.operator_get("/api/v1/operator/requisites").await;
+    let listed = list.as_array().unwrap().iter().find(|r| r["id"] == json!(id)).unwrap().clone();
+    assert_eq!(
+        (listed["bank_code"].as_str(), listed["correspondent_account"].as_str()),
+        (Some("044525225"), Some("30101810400000000225"))
+    );
+
+    let body = widget(&app, "bik-1", "RUB", Some("payin-p2p-international"), "RU");
+    let (status, created) = app.call("/api/v1/widget/payin", &body).await;
+    assert_eq!(status, 200, "{created}");
+    app.wait_for("bik-1", 10, |b| status_of(b) == "processing:awaiting_confirm").await;
+    let form_url = created["integration"]["form_url"].as_str().unwrap().to_string();
+    let mut browser = Browser::new(&app);
+    let (_, _, html) = browser.get(&format!("{form_url}?lang=en")).await;
+    for shown in
+        ["40817810099910004312", "Bank code (BIK)", "044525225", "Correspondent account", "30101810400000000225"]
+    {
+        assert!(html.contains(shown), "{shown} on the page: {html}");
+    }
+    assert!(
+        html.contains("data-copy=\"044525225\"") && html.contains("data-copy=\"30101810400000000225\""),
+        "copyable"
+    );
+    let (_, _, html) = browser.get(&format!("{form_url}?lang=ru")).await;
+    assert!(html.contains("БИК банка") && html.contains("Корреспондентский счёт"));
+}

@@ -53,6 +53,8 @@ needs! {
     Develops => Develop,
     /// The console's users (administrators, owners).
     ManagesUsers => ManageUsers,
+    /// Payouts requested and payments cancelled from the merchant console (owners).
+    Pays => Pay,
     /// One's own account: any role may enrol their own second factor.
     OwnAccount => Read,
 }

@@ -398,6 +398,7 @@ pub fn notice(texts: &Texts, key: Option<&str>) -> Option<ConsoleNotice> {
         "own-proposal",
         "already-decided",
         "statement-missing",
+        "logo-invalid",
         "two-keys",
         "last-key",
         "checks-slow-down",

@@ -1,5 +1,5 @@
 //! What both consoles show, built once: a payment's state with its colour, the payments table,
-//! a payment's facts and history, ledger and audit tables, the search filter and its pager,
+//! a payment's facts and history, a callback's state, ledger and audit tables, the search filter and its pager,
 //! the dashboard's periods, and the CSV cell guard.
 
 use app::i18n::Arg;
@@ -8,6 +8,7 @@ use app::model::{ActionForm, Block, Cell, Chart, FieldKind, FormField, Table, Ti
 use super::{Params, Texts, field, link, param, parse_major, text};
 use crate::domain::audit::StoredAudit;
 use crate::domain::ledger::StoredEntry;
+use crate::domain::outbox::{Attempt, CallbackState};
 use crate::domain::payment::{Payment, PaymentState, Standing, StateFilter, mask_requisite};
 use crate::domain::ports::{HistoryEntry, PaymentFilter};
 use crate::domain::stats::{GroupStats, PeriodStats, percent};
@@ -32,9 +33,50 @@ pub fn state_cell(t: &Texts, state: PaymentState) -> Cell {
 
 /// The translated name of a state or status code, with the code.
 fn state_label(t: &Texts, code: &str) -> String {
+    let label = state_name(t, code);
+    if label == code { label } else { format!("{label} ({code})") }
+}
+
+/// The translated name of a state or status code alone (a heading), else the code.
+fn state_name(t: &Texts, code: &str) -> String {
     let key = format!("state-{}", code.replace([':', '_'], "-"));
     let label = t.t(&key);
-    if label == key { code.to_string() } else { format!("{label} ({code})") }
+    if label == key { code.to_string() } else { label }
+}
+
+/// A callback's state as people read it: when it is tried next, when it arrived, or why it
+/// stopped (never a bare "pending").
+pub fn callback_state(
+    t: &Texts,
+    state: CallbackState,
+    attempts: usize,
+    next_attempt_ms: Option<i64>,
+    delivered_ms: Option<i64>,
+) -> Cell {
+    let at = |ms: Option<i64>| Arg::Text(ms.map(|ms| t.time(ms)).unwrap_or_else(|| "-".into()));
+    let (text, tone) = match state {
+        CallbackState::Pending if attempts == 0 => {
+            (t.ta("console-callback-queued", &[("at", at(next_attempt_ms))]), Tone::Waiting)
+        }
+        CallbackState::Pending => (
+            t.ta(
+                "console-callback-retrying",
+                &[("at", at(next_attempt_ms)), ("attempts", Arg::Number(attempts as i64))],
+            ),
+            Tone::Bad,
+        ),
+        CallbackState::Delivered => (t.ta("console-callback-delivered", &[("at", at(delivered_ms))]), Tone::Good),
+        CallbackState::Superseded => (t.t("console-callback-superseded"), Tone::Neutral),
+        CallbackState::Abandoned => {
+            (t.ta("console-callback-abandoned", &[("attempts", Arg::Number(attempts as i64))]), Tone::Bad)
+        }
+    };
+    Cell::Status { text, tone }
+}
+
+/// An attempt's answer: the HTTP status, or what went wrong.
+pub fn attempt_answer(a: &Attempt) -> String {
+    a.http_status.map(|s| s.to_string()).or(a.error.clone()).unwrap_or_default()
 }
 
 /// The method code of a payment (the widget method when the payer chose one), or `-`.
@@ -136,21 +178,44 @@ pub fn payment_facts(t: &Texts, p: &Payment, with_project: bool) -> Vec<(String,
     facts
 }
 
+/// A payout's receiver as the merchant gave it: the card or account number (`full`, grouped,
+/// when the person may see it; else masked), the holder, the bank and the phone.
+pub fn receiver_facts(t: &Texts, p: &Payment, full: Option<&str>) -> Vec<(String, Cell)> {
+    let Some(r) = p.details.receiver.as_ref() else { return Vec::new() };
+    let number = full.map(group_number).or(r.pan_hidden.clone());
+    [
+        ("console-receiver-number", number),
+        ("console-field-holder", r.card_holder.clone()),
+        ("console-field-bank", r.bank_symbol.clone()),
+        ("console-receiver-phone", r.phone.clone()),
+    ]
+    .into_iter()
+    .filter_map(|(label, value)| value.map(|v| (t.t(label), Cell::Mono(v))))
+    .collect()
+}
+
+/// A card or account number in groups of four, as it is typed into a bank's form.
+fn group_number(n: &str) -> String {
+    n.as_bytes().chunks(4).map(|c| String::from_utf8_lossy(c).into_owned()).collect::<Vec<_>>().join(" ")
+}
+
 /// A payment's status history, oldest first; who moved it when `with_actor`.
 pub fn timeline(t: &Texts, p: &Payment, history: &[HistoryEntry], with_actor: bool) -> Block {
     let items = history
         .iter()
         .map(|h| {
+            let code = h.state.to_string();
             let detail = [
+                Some(code.clone()),
                 Some(t.amount(h.amount, p.currency.code)),
-                with_actor.then(|| h.actor.code().to_string()),
+                with_actor.then(|| t.t(&format!("console-actor-{}", h.actor.code()))),
                 h.status_description.clone(),
             ]
             .into_iter()
             .flatten()
             .collect::<Vec<_>>()
             .join(" · ");
-            TimelineItem { at: t.time(h.at_ms), title: h.state.to_string(), detail: Some(detail), tone: tone(h.state) }
+            TimelineItem { at: t.time(h.at_ms), title: state_name(t, &code), detail: Some(detail), tone: tone(h.state) }
         })
         .collect();
     Block::Timeline(items)
@@ -160,7 +225,12 @@ pub fn timeline(t: &Texts, p: &Payment, history: &[HistoryEntry], with_actor: bo
 pub fn ledger_table(t: &Texts, entries: &[StoredEntry]) -> Block {
     Block::Table(Table {
         caption: t.t("console-ledger"),
-        headers: t.all(&["console-col-when", "console-col-kind", "console-col-available", "console-col-locked"]),
+        headers: t.all(&[
+            "console-col-when",
+            "console-col-kind",
+            "console-col-available-change",
+            "console-col-locked-change",
+        ]),
         rows: entries
             .iter()
             .map(|e| {
@@ -332,16 +402,34 @@ pub fn pager(t: &Texts, base: &str, params: &Params, found: &[Payment]) -> Optio
     Some(Block::Facts(vec![(String::new(), link(next_page_link(base, params, last), t.t("console-older")))]))
 }
 
-/// A CSV field: quoted when needed, and never read as a formula by a spreadsheet, whatever
-/// separator it splits on (a Russian spreadsheet splits on `;`, others on tabs): a field that
-/// holds any separator is quoted, so no part of it starts a cell of its own.
-pub fn csv_field(value: &str) -> String {
-    let guarded =
-        if value.starts_with(['=', '+', '-', '@', '\t', '\r']) { format!("'{value}") } else { value.to_string() };
-    if guarded.contains([',', ';', '\t', '"', '\n', '\r']) {
-        format!("\"{}\"", guarded.replace('"', "\"\""))
+/// One CSV record, written by the `csv` crate with every text field quoted, so a reader that
+/// splits on `;` (a Russian spreadsheet) or tabs finds no part of a field starting a cell of
+/// its own; and never read as a formula: a text starting with `=`, `+`, `-`, `@`, a tab or a
+/// carriage return gets an apostrophe first. Plain numbers (`-300.00`) stay numbers.
+pub fn csv_record<S: AsRef<str>>(cells: &[S]) -> String {
+    let mut w = csv::WriterBuilder::new()
+        .quote_style(csv::QuoteStyle::NonNumeric)
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(Vec::new());
+    w.write_record(cells.iter().map(|c| guard_formula(c.as_ref()).into_owned())).expect("writing to memory");
+    String::from_utf8(w.into_inner().expect("writing to memory")).expect("UTF-8 in, UTF-8 out")
+}
+
+fn guard_formula(value: &str) -> std::borrow::Cow<'_, str> {
+    if value.starts_with(['=', '+', '-', '@', '\t', '\r']) && !is_plain_number(value) {
+        format!("'{value}").into()
     } else {
-        guarded
+        value.into()
+    }
+}
+
+/// `-12`, `300.50`: what a spreadsheet reads as a number and nothing else.
+fn is_plain_number(value: &str) -> bool {
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let unsigned = value.strip_prefix('-').unwrap_or(value);
+    match unsigned.split_once('.') {
+        Some((whole, fraction)) => digits(whole) && digits(fraction),
+        None => digits(unsigned),
     }
 }
 
@@ -482,14 +570,19 @@ mod tests {
     }
 
     #[test]
-    fn csv_fields_are_quoted_and_never_formulas() {
-        assert_eq!(csv_field("order-1"), "order-1");
-        assert_eq!(csv_field("a,b"), "\"a,b\"");
-        assert_eq!(csv_field("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_field("=HYPERLINK(\"x\")"), "\"'=HYPERLINK(\"\"x\"\")\"");
-        assert_eq!(csv_field("-5"), "'-5");
+    fn csv_records_are_quoted_and_never_formulas() {
+        assert_eq!(csv_record(&["order-1", "a,b"]), "\"order-1\",\"a,b\"\n");
+        assert_eq!(csv_record(&["say \"hi\""]), "\"say \"\"hi\"\"\"\n");
+        assert_eq!(csv_record(&["=HYPERLINK(\"x\")"]), "\"'=HYPERLINK(\"\"x\"\")\"\n");
+        assert_eq!(csv_record(&["-1+2", "@SUM(A1)", "+1", "\t=1"]), "\"'-1+2\",\"'@SUM(A1)\",\"'+1\",\"'\t=1\"\n");
+        // Numbers stay numbers, negative ones included.
+        assert_eq!(csv_record(&["-300.00", "1500.50", "42"]), "-300.00,1500.50,42\n");
         // A reader that splits on `;` or tabs must not find a formula in a cell's second part.
-        assert_eq!(csv_field("x;=1+2"), "\"x;=1+2\"");
-        assert_eq!(csv_field("x\t=1+2"), "\"x\t=1+2\"");
+        assert_eq!(csv_record(&["x;=1+2", "x\t=1+2"]), "\"x;=1+2\",\"x\t=1+2\"\n");
+        // What it writes, the csv crate reads back as it was given (the guard aside).
+        let written = csv_record(&["a\nb", "c\"d"]);
+        let mut r = csv::ReaderBuilder::new().has_headers(false).from_reader(written.as_bytes());
+        let back = r.records().next().unwrap().unwrap();
+        assert_eq!((&back[0], &back[1]), ("a\nb", "c\"d"));
     }
 }

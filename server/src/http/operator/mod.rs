@@ -120,6 +120,10 @@ struct NewRequisiteIn {
     /// The account number the requisite's bank statements show (a card's account), so rows of
     /// that account match it.
     statement_account: Option<String>,
+    /// The bank's code a transfer to the account needs (in Russia the BIK, required for a
+    /// bank-account method) and its correspondent account (Russia).
+    bank_code: Option<String>,
+    correspondent_account: Option<String>,
 }
 
 /// A requisite as operators see it: PAN masked.
@@ -139,6 +143,10 @@ pub struct RequisiteView {
     pub payment_system: Option<String>,
     pub extra_param: Option<String>,
     pub statement_account: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub bank_code: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub correspondent_account: Option<String>,
     pub active: bool,
 }
 
@@ -159,6 +167,8 @@ impl From<Requisite> for RequisiteView {
             payment_system: r.payment_system,
             extra_param: r.extra_param,
             statement_account: r.statement_account,
+            bank_code: r.bank_code,
+            correspondent_account: r.correspondent_account,
             active: r.active,
         }
     }
@@ -187,6 +197,8 @@ async fn create_requisite(
                 extra_param: r.extra_param,
                 active: r.active,
                 statement_account: r.statement_account,
+                bank_code: r.bank_code,
+                correspondent_account: r.correspondent_account,
             },
             Some(&API),
         )

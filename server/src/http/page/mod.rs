@@ -69,6 +69,7 @@ async fn show(
         cancel_asked: q.cancel.as_deref() == Some("ask"),
         print: q.view.as_deref() == Some("print"),
         stay: q.stay.is_some(),
+        receipt: q.view.as_deref() == Some("receipt"),
     };
     render_page(&state, &payment, Some(project), &headers, shown, StatusCode::OK).await
 }

@@ -109,7 +109,7 @@ pub async fn receipt(
             return accepted.back_with("error-not-available");
         }
         if !state.uploads.admit(&token) {
-            return accepted.back_with("receipt-error-too-many");
+            return accepted.back_to_receipt("receipt-error-too-many");
         }
         match file_field(&mut field, MAX_RECEIPT_BYTES).await {
             Ok(data) => file = Some(data),
@@ -133,7 +133,7 @@ pub async fn receipt(
         _ => None,
     });
     if let Some(key) = problem {
-        return form.back_with(key);
+        return form.back_to_receipt(key);
     }
     let data = file.unwrap_or_default();
     let content_type = receipt_type(&data).unwrap_or("application/octet-stream").to_string();

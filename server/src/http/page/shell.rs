@@ -182,6 +182,14 @@ impl PageForm {
         back_to(&self.token, self.lang(), Some(notice))
     }
 
+    /// Back to the receipt upload's own view with a notice (a refused file: the payer chooses
+    /// another there, without the status page's reload).
+    pub fn back_to_receipt(&self, notice: &str) -> Response {
+        let lang = self.lang().filter(|l| i18n::is_supported(l)).map(|l| format!("lang={l}&")).unwrap_or_default();
+        let notice = Some(notice).filter(|k| NOTICES.iter().any(|(n, _)| n == k)).unwrap_or("error-session");
+        Redirect::to(&format!("/pay/{}?{lang}view=receipt&notice={notice}", self.token)).into_response()
+    }
+
     /// Back to the page asking once more whether to cancel (the second step of a cancel).
     pub fn ask_to_cancel(&self) -> Response {
         let lang = self.lang().filter(|l| i18n::is_supported(l)).map(|l| format!("lang={l}&")).unwrap_or_default();

@@ -13,8 +13,8 @@ use crate::http::AppState;
 use crate::http::shared::html::{Framing, html_response_framed, new_nonce, with_csrf_cookie};
 use crate::i18n::format_amount;
 use app::model::{
-    CardForm, InstructionKind, Instructions, Notice, PaymentRecord, PaymentView, Redirect as RedirectHandOff,
-    SandboxAction, Screen, ThreeDs,
+    CardForm, InstructionKind, Instructions, Notice, PaymentRecord, PaymentView, ReceiptOffer,
+    Redirect as RedirectHandOff, SandboxAction, Screen, ThreeDs,
 };
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::Response;
@@ -65,6 +65,9 @@ fn instructions(payment: &Payment, base: &str) -> Option<Instructions> {
         value: r.pan.clone(),
         holder: r.card_holder.clone(),
         bank: r.bank_name.clone(),
+        // What a bank transfer form asks besides the account (kept for account methods only).
+        bank_code: r.bank_code.clone().filter(|_| kind == InstructionKind::Account),
+        correspondent_account: r.correspondent_account.clone().filter(|_| kind == InstructionKind::Account),
         kind,
     })
 }
@@ -179,6 +182,8 @@ pub struct Shown<'a> {
     pub print: bool,
     /// `?stay=1`: the success screen stays (the payer chose so).
     pub stay: bool,
+    /// `?view=receipt`: the receipt upload on its own, without the status page's reload.
+    pub receipt: bool,
 }
 
 /// Seconds the success screen waits before it returns to the shop by itself.
@@ -267,14 +272,23 @@ pub async fn render_page(
     if let (Screen::CardForm(form), Some(again)) = (&mut screen, shown.card_form) {
         *form = again;
     }
-    // A page that asks for a phone does not reload under the payer's typing.
+    // A page that asks for a phone does not reload under the payer's typing, nor one where
+    // the payer chooses a receipt file.
     let waiting =
-        matches!(screen, Screen::Searching { .. } | Screen::Checking { .. } | Screen::Push { phone: Some(_), .. });
+        matches!(screen, Screen::Searching { .. } | Screen::Checking { .. } | Screen::Push { phone: Some(_), .. })
+            && !shown.receipt;
     let (amount, amount_copy) = format_amount(payment.amount, payment.currency, lang);
     // What the page offers is what the state machine allows now.
     let flow = payment.flow();
     let can_cancel = state_machine::allows(flow, payment.state, &Event::Cancel);
-    let receipt_form = state_machine::allows(flow, payment.state, &Event::ReceiptUploaded);
+    // Where the page reloads by itself, the upload has its own view (a reload would clear the
+    // file being chosen without JavaScript).
+    let receipt =
+        state_machine::allows(flow, payment.state, &Event::ReceiptUploaded).then_some(match (shown.receipt, waiting) {
+            (true, _) => ReceiptOffer::OwnView,
+            (false, true) => ReceiptOffer::Link,
+            (false, false) => ReceiptOffer::Form,
+        });
     let form_targets: Vec<String> = match &screen {
         Screen::ThreeDs(d) => origin_of(&d.acs_url).into_iter().collect(),
         Screen::Redirect(r) => origin_of(&r.url).into_iter().collect(),
@@ -312,7 +326,7 @@ pub async fn render_page(
         record: record(payment, lang),
         return_in_s,
         print,
-        receipt_form,
+        receipt,
         notice: shown.notice,
         sandbox: if state.config.sandbox() { sandbox_actions(payment) } else { Vec::new() },
         embed: (!embed_origins.is_empty()).then(|| embed_data(payment, embed_origins)),

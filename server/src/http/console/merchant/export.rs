@@ -7,7 +7,7 @@ use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
 use super::super::guard::MerchantUser;
-use super::super::widgets::{csv_field, method_of};
+use super::super::widgets::{csv_record, method_of};
 use super::super::{Params, format_utc};
 use super::payments::merchant_filter;
 use crate::domain::lookup::Scope;
@@ -17,7 +17,21 @@ use crate::http::AppState;
 
 const EXPORT_PAGE: i64 = 1000;
 
-const HEADER: &str = "request_id,payment_id,project_id,type,status,sub_status,amount,initial_amount,currency,method,country,created_utc,status_description\n";
+const HEADER: &[&str] = &[
+    "request_id",
+    "payment_id",
+    "project_id",
+    "type",
+    "status",
+    "sub_status",
+    "amount",
+    "initial_amount",
+    "currency",
+    "method",
+    "country",
+    "created_utc",
+    "status_description",
+];
 
 fn row(p: &Payment) -> String {
     let digits = p.currency.digits;
@@ -36,9 +50,7 @@ fn row(p: &Payment) -> String {
         format_utc(p.created_ms),
         p.status_description.clone().unwrap_or_default(),
     ];
-    let mut line = cells.iter().map(|v| csv_field(v)).collect::<Vec<_>>().join(",");
-    line.push('\n');
-    line
+    csv_record(&cells)
 }
 
 /// The next page of the export after `filter`'s position, and the filter of the page after it.
@@ -65,7 +77,7 @@ pub async fn csv(State(state): State<AppState>, m: MerchantUser, params: Params)
         let (state, scope) = (state.clone(), scope.clone());
         async move {
             if first {
-                return Some((Ok::<_, std::io::Error>(HEADER.to_string()), (filter, false)));
+                return Some((Ok::<_, std::io::Error>(csv_record(HEADER)), (filter, false)));
             }
             match page(&state, &scope, filter?).await {
                 Ok((chunk, _)) if chunk.is_empty() => None,

@@ -103,7 +103,13 @@ fn project_keys(m: &MerchantUser, project: &Project, keys: &[KeySummary], callba
         "console-col-state",
         "console-col-actions",
     ]);
+    // What a request names besides the key: selected whole with one click, to paste into a client.
+    let ids = vec![
+        (t.t("console-keys-merchant-id"), Cell::Mono(project.merchant_id.clone())),
+        (t.t("console-keys-project-id"), Cell::Mono(project.id.clone())),
+    ];
     let mut section = vec![
+        Block::Facts(ids),
         Block::Table(Table { caption: t.t("console-keys-request"), headers, rows, empty: t.t("console-empty") }),
         Block::Form(add),
     ];

@@ -4,12 +4,14 @@
 //! did not exist.
 
 mod balance;
+mod callbacks;
 mod dashboard;
 mod export;
 mod integration;
 mod keys;
 mod page;
 mod payments;
+mod payouts;
 pub mod routes;
 
 use super::Console;
@@ -21,6 +23,7 @@ pub const CONSOLE: Console = Console {
     name_key: "console-merchant-name",
     nav: &[
         ("/", "console-nav-payments", Read),
+        ("/callbacks", "console-nav-callbacks", Read),
         ("/dashboard", "console-nav-dashboard", Read),
         ("/balance", "console-nav-balance", Read),
         ("/keys", "console-nav-keys", Develop),

@@ -6,7 +6,8 @@ use axum::response::{IntoResponse, Redirect, Response};
 
 use super::super::guard::{Empty, MerchantUser, Posted, Resends};
 use super::super::widgets::{
-    Column, filter_fields, filter_of, pager, payment_facts, payments_table, query_of, search_form, timeline,
+    Column, attempt_answer, callback_state, filter_fields, filter_of, pager, payment_facts, payments_table, query_of,
+    receiver_facts, search_form, timeline,
 };
 use super::super::{Params, Signed, field, link, param, text};
 use super::CONSOLE;
@@ -14,6 +15,7 @@ use crate::domain::error::DomainError;
 use crate::domain::outbox::CallbackRecord;
 use crate::domain::payment::Payment;
 use crate::domain::ports::PaymentFilter;
+use crate::domain::user::Permission;
 use crate::http::AppState;
 use app::i18n::Arg;
 use app::model::{ActionForm, Block, Cell, FieldKind, FormField, Table};
@@ -101,8 +103,19 @@ pub async fn payment(
         (Ok(h), Ok(c)) => (h, c),
         (Err(e), _) | (_, Err(e)) => return m.s.unavailable(&state, &e),
     };
-    let blocks = vec![
-        Block::Facts(payment_facts(t, &p, false)),
+    let receiver = receiver_facts(t, &p, None);
+    let mut blocks = vec![Block::Facts(payment_facts(t, &p, false))];
+    if let Some(cancel) = super::payouts::cancel_form(&m, &p) {
+        blocks.push(Block::Form(cancel));
+    }
+    if !receiver.is_empty() {
+        blocks.push(Block::Section {
+            heading: t.t("console-receiver"),
+            id: "receiver".into(),
+            blocks: vec![Block::Facts(receiver)],
+        });
+    }
+    blocks.extend([
         Block::Section {
             heading: t.t("console-history"),
             id: "history".into(),
@@ -113,7 +126,7 @@ pub async fn payment(
             id: "callbacks".into(),
             blocks: callback_blocks(&m.s, &p, &callbacks),
         },
-    ];
+    ]);
     let title = t.ta("console-payment-title", &[("id", Arg::Text(p.request_id.clone()))]);
     m.s.page(&state, "/", title, m.s.notice(&params), blocks)
 }
@@ -128,11 +141,14 @@ fn callback_blocks(s: &Signed, p: &Payment, callbacks: &[CallbackRecord]) -> Vec
             t.t("console-action-resend"),
             vec![],
         );
+        let state = callback_state(t, c.state, c.attempts.len(), c.next_attempt_ms, c.delivered_ms);
         blocks.push(Block::Facts(vec![
             (t.t("console-col-kind"), text(c.kind.code())),
             (t.t("console-col-url"), Cell::Mono(c.url.clone())),
-            (t.t("console-col-state"), text(c.state.code())),
-            (t.t("console-col-actions"), Cell::Forms(vec![resend])),
+            (t.t("console-col-state"), state),
+            // What was sent, byte for byte: the body the signature covers.
+            (t.t("console-callback-body"), Cell::Mono(c.body.clone())),
+            (t.t("console-col-actions"), Cell::Forms(if s.may(Permission::Resend) { vec![resend] } else { vec![] })),
         ]));
         let rows = c
             .attempts
@@ -140,7 +156,7 @@ fn callback_blocks(s: &Signed, p: &Payment, callbacks: &[CallbackRecord]) -> Vec
             .map(|a| {
                 vec![
                     text(t.time(a.at_ms)),
-                    text(a.http_status.map(|s| s.to_string()).or(a.error.clone()).unwrap_or_default()),
+                    text(attempt_answer(a)),
                     Cell::Number(format!("{} ms", a.latency_ms)),
                     Cell::Mono(a.response_excerpt.clone().unwrap_or_default()),
                 ]

@@ -7,8 +7,8 @@ use axum::response::{IntoResponse, Redirect, Response};
 
 use super::super::guard::{Empty, Operator, Posted, Resends};
 use super::super::widgets::{
-    Column, audit_table, filter_fields, filter_of, ledger_table, pager, payment_facts, payments_table, search_form,
-    timeline,
+    Column, attempt_answer, audit_table, callback_state, filter_fields, filter_of, ledger_table, pager, payment_facts,
+    payments_table, receiver_facts, search_form, timeline,
 };
 use super::super::{Params, Signed, link, param, text};
 use super::CONSOLE;
@@ -83,6 +83,10 @@ pub async fn payment(
         }
     };
     let mut blocks = vec![Block::Facts(payment_facts(t, &p, true))];
+    match receiver_block(&state, &s, &p, param(&params, "receiver") == Some("full")).await {
+        Ok(receiver) => blocks.extend(receiver),
+        Err(e) => return s.unavailable(&state, &e),
+    }
     let decide = actions(&s, &p, None);
     if !decide.is_empty() {
         blocks.push(section(&s, "decide", "console-decide", vec![Block::Actions(decide)]));
@@ -98,6 +102,30 @@ pub async fn payment(
     ]);
     let title = t.ta("console-payment-title", &[("id", Arg::Text(p.request_id.clone()))]);
     s.page(&state, "/payments", title, s.notice(&params), blocks)
+}
+
+/// A payout's receiver, where the operator sends the money: masked until the person who pays
+/// asks for the full number, which is shown only once that view is in the audit log.
+async fn receiver_block(state: &AppState, s: &Signed, p: &Payment, reveal: bool) -> Result<Option<Block>, DomainError> {
+    if p.details.receiver.is_none() {
+        return Ok(None);
+    }
+    let t = &s.texts;
+    let full = match reveal && s.may(Permission::Decide) {
+        true => state.services.payouts.receiver_pan(p).await?,
+        false => None,
+    };
+    if full.is_some() {
+        let who = s.user.who();
+        state.services.audit_log.viewed(&who, "receiver_viewed", Subject::Payment, &p.request_id, "").await?;
+    }
+    let mut blocks = vec![Block::Facts(receiver_facts(t, p, full.as_ref().map(|n| n.expose().as_str())))];
+    let masked = p.details.receiver.as_ref().is_some_and(|r| r.pan_hidden.is_some());
+    if full.is_none() && masked && s.may(Permission::Decide) {
+        let href = format!("{}/payments/{}?receiver=full#receiver", CONSOLE.base, p.request_id);
+        blocks.push(Block::Link { href, text: t.t("console-receiver-reveal") });
+    }
+    Ok(Some(section(s, "receiver", "console-receiver", blocks)))
 }
 
 fn section(s: &Signed, id: &str, heading: &str, blocks: Vec<Block>) -> Block {
@@ -131,10 +159,7 @@ fn callbacks_table(s: &Signed, p: &Payment, callbacks: &[CallbackRecord]) -> Blo
             let attempts = c
                 .attempts
                 .iter()
-                .map(|a| {
-                    let answer = a.http_status.map(|s| s.to_string()).or(a.error.clone()).unwrap_or_default();
-                    format!("{} → {answer} ({} ms)", t.time(a.at_ms), a.latency_ms)
-                })
+                .map(|a| format!("{} → {} ({} ms)", t.time(a.at_ms), attempt_answer(a), a.latency_ms))
                 .collect::<Vec<_>>()
                 .join("; ");
             let resend = s.post(
@@ -145,7 +170,7 @@ fn callbacks_table(s: &Signed, p: &Payment, callbacks: &[CallbackRecord]) -> Blo
             vec![
                 text(c.kind.code()),
                 Cell::Mono(c.url.clone()),
-                text(c.state.code()),
+                callback_state(t, c.state, c.attempts.len(), c.next_attempt_ms, c.delivered_ms),
                 text(if attempts.is_empty() { "-".to_string() } else { attempts }),
                 Cell::Forms(if s.may(Permission::Resend) { vec![resend] } else { vec![] }),
             ]

@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use serde::Deserialize;
 
 use super::super::guard::{Decides, Operator, Posted};
-use super::super::widgets::csv_field;
+use super::super::widgets::csv_record;
 use super::super::{Params, Signed, Texts, field, link, param, parse_major, text};
 use super::CONSOLE;
 use crate::domain::payment::mask_pan;
@@ -459,7 +459,7 @@ pub async fn report_csv(State(state): State<AppState>, Operator(s): Operator, pa
         // Text through the spreadsheet guard; numbers as they are (a negative difference must
         // stay a number).
         let texts = [&r.day, &r.requisite_id, names.get(&r.requisite_id).unwrap_or(&String::new()), &r.currency]
-            .map(|c| csv_field(c));
+            .map(|c| c.to_string());
         let numbers = [
             r.expected_count.to_string(),
             major(r.credited_amount),
@@ -469,8 +469,7 @@ pub async fn report_csv(State(state): State<AppState>, Operator(s): Operator, pa
             major(r.out_amount),
             major(r.matched_amount - r.credited_amount),
         ];
-        body.push_str(&texts.into_iter().chain(numbers).collect::<Vec<_>>().join(","));
-        body.push('\n');
+        body.push_str(&csv_record(&texts.into_iter().chain(numbers).collect::<Vec<_>>()));
     }
     let mut r = body.into_response();
     let h = r.headers_mut();

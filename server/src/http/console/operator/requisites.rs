@@ -140,6 +140,15 @@ fn add_form(s: &Signed) -> ActionForm {
             autocomplete: Some("off".into()),
             ..field("statement_account", t.t("console-field-statement-account"), FieldKind::Text, false)
         },
+        FormField {
+            hint: Some(t.t("console-requisite-bank-code-hint")),
+            autocomplete: Some("off".into()),
+            ..field("bank_code", t.t("console-field-bank-code"), FieldKind::Text, false)
+        },
+        FormField {
+            autocomplete: Some("off".into()),
+            ..field("correspondent_account", t.t("console-field-correspondent-account"), FieldKind::Text, false)
+        },
         field("min_amount", t.t("console-field-min"), FieldKind::Amount, false),
         field("max_amount", t.t("console-field-max"), FieldKind::Amount, false),
     ];
@@ -159,6 +168,8 @@ pub struct RequisiteForm {
     card_holder: Option<String>,
     bank_symbol: Option<String>,
     statement_account: Option<String>,
+    bank_code: Option<String>,
+    correspondent_account: Option<String>,
     min_amount: Option<String>,
     max_amount: Option<String>,
 }
@@ -184,6 +195,8 @@ const LABELS: &[(&str, &str)] = &[
     ("card_holder", "console-field-holder"),
     ("bank_symbol", "console-field-bank"),
     ("statement_account", "console-field-statement-account"),
+    ("bank_code", "console-field-bank-code"),
+    ("correspondent_account", "console-field-correspondent-account"),
     ("min_amount", "console-field-min"),
     ("max_amount", "console-field-max"),
 ];
@@ -208,6 +221,8 @@ pub async fn add(
         card_holder: optional(form.card_holder),
         bank_symbol: optional(form.bank_symbol),
         statement_account: optional(form.statement_account),
+        bank_code: optional(form.bank_code),
+        correspondent_account: optional(form.correspondent_account),
         min_amount,
         max_amount,
         active: Some(true),
