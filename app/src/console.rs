@@ -84,8 +84,8 @@ fn Field(field: FormField, prefix: String) -> impl IntoView {
     match kind {
         FieldKind::Hidden => view! { <input type="hidden" name=name value=value/> }.into_any(),
         FieldKind::Select(options) => view! {
-            <label class="field" for=for_id>
-                <span>{label}</span>
+            <div class="field">
+                <label for=for_id>{label}</label>
                 <select id=id name=name required=required aria-describedby=hint_id>
                     {options
                         .into_iter()
@@ -96,17 +96,17 @@ fn Field(field: FormField, prefix: String) -> impl IntoView {
                         .collect_view()}
                 </select>
                 {hint}
-            </label>
+            </div>
         }
         .into_any(),
         FieldKind::TextArea => view! {
-            <label class="field" for=for_id>
-                <span>{label}</span>
+            <div class="field">
+                <label for=for_id>{label}</label>
                 <textarea id=id name=name required=required rows="6" spellcheck="false" aria-describedby=hint_id>
                     {value}
                 </textarea>
                 {hint}
-            </label>
+            </div>
         }
         .into_any(),
         FieldKind::Checkboxes(boxes) => view! {
@@ -142,8 +142,8 @@ fn Field(field: FormField, prefix: String) -> impl IntoView {
                 _ => None,
             };
             view! {
-                <label class="field" for=for_id>
-                    <span>{label}</span>
+                <div class="field">
+                    <label for=for_id>{label}</label>
                     <input
                         id=id
                         type=kind
@@ -156,7 +156,7 @@ fn Field(field: FormField, prefix: String) -> impl IntoView {
                         aria-describedby=hint_id
                     />
                     {hint}
-                </label>
+                </div>
             }
             .into_any()
         }

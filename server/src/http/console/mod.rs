@@ -218,7 +218,9 @@ impl Signed {
             Block::Link { href: format!("{}{back}", self.console.base), text: t.t("console-confirm-cancel") },
         ];
         let title = t.ta("console-confirm-title", &[("action", Arg::Text(ask.what))]);
-        self.page(state, "/", title, None, blocks)
+        // The navigation marks where the question came from (and where "cancel" leads).
+        let from = back.split(['?', '#']).next().unwrap_or("/");
+        self.page(state, from, title, None, blocks)
     }
 
     /// Back to where a decision was taken (`back`, when it came from a list) or to `path`.

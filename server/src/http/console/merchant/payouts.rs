@@ -259,7 +259,7 @@ fn ask_payout(state: &AppState, m: &MerchantUser, confirm: &Confirm, form: &Payo
         action: "/payouts".into(),
         submit: t.t("console-confirm-payout-submit"),
         danger: false,
-        back: "/payouts".into(),
+        back: "/balance".into(),
     };
     m.s.ask(state, confirm, ask)
 }

@@ -70,6 +70,11 @@ pub async fn payment(
         Err(e) => return s.unavailable(&state, &e),
     };
     let id = &p.request_id;
+    // Before the audit trail is read: a full number's view is on the page that shows it.
+    let receiver = match receiver_block(&state, &s, &p, param(&params, "receiver") == Some("full")).await {
+        Ok(receiver) => receiver,
+        Err(e) => return s.unavailable(&state, &e),
+    };
     let (history, callbacks, audit, receipts, ledger) = match (
         services.lookup.history(id).await,
         services.callback_log.of_payment(id).await,
@@ -83,10 +88,7 @@ pub async fn payment(
         }
     };
     let mut blocks = vec![Block::Facts(payment_facts(t, &p, true))];
-    match receiver_block(&state, &s, &p, param(&params, "receiver") == Some("full")).await {
-        Ok(receiver) => blocks.extend(receiver),
-        Err(e) => return s.unavailable(&state, &e),
-    }
+    blocks.extend(receiver);
     let decide = actions(&s, &p, None);
     if !decide.is_empty() {
         blocks.push(section(&s, "decide", "console-decide", vec![Block::Actions(decide)]));
