@@ -78,7 +78,14 @@ pub fn Form(form: ActionForm) -> impl IntoView {
 fn Field(field: FormField, prefix: String) -> impl IntoView {
     let id = format!("f{prefix}-{}", field.name);
     let hint_id = field.hint.as_ref().map(|_| format!("{id}-hint"));
+    let error_id = field.error.as_ref().map(|_| format!("{id}-error"));
+    // The field's description: what is wrong with it first, then its hint.
+    let described = [error_id.clone(), hint_id.clone()].into_iter().flatten().collect::<Vec<_>>().join(" ");
+    let described = (!described.is_empty()).then_some(described);
+    let invalid = field.error.is_some().then_some("true");
+    let error = field.error.clone().map(|e| view! { <span class="field-error" id=error_id.clone()>{e}</span> });
     let hint = field.hint.clone().map(|h| view! { <span class="hint" id=hint_id.clone()>{h}</span> });
+    let hint = view! { {error} {hint} };
     let FormField { name, label, kind, value, required, autocomplete, .. } = field;
     let for_id = id.clone();
     match kind {
@@ -86,7 +93,7 @@ fn Field(field: FormField, prefix: String) -> impl IntoView {
         FieldKind::Select(options) => view! {
             <div class="field">
                 <label for=for_id>{label}</label>
-                <select id=id name=name required=required aria-describedby=hint_id>
+                <select id=id name=name required=required aria-describedby=described aria-invalid=invalid>
                     {options
                         .into_iter()
                         .map(|(v, text)| {
@@ -102,7 +109,7 @@ fn Field(field: FormField, prefix: String) -> impl IntoView {
         FieldKind::TextArea => view! {
             <div class="field">
                 <label for=for_id>{label}</label>
-                <textarea id=id name=name required=required rows="6" spellcheck="false" aria-describedby=hint_id>
+                <textarea id=id name=name required=required rows="6" spellcheck="false" aria-describedby=described aria-invalid=invalid>
                     {value}
                 </textarea>
                 {hint}
@@ -153,7 +160,8 @@ fn Field(field: FormField, prefix: String) -> impl IntoView {
                         inputmode=inputmode
                         autocomplete=autocomplete
                         accept=accept
-                        aria-describedby=hint_id
+                        aria-describedby=described
+                        aria-invalid=invalid
                     />
                     {hint}
                 </div>
@@ -314,6 +322,13 @@ pub fn BlockView(block: Block) -> impl IntoView {
                 <h2 id=format!("{id}-h")>{heading}</h2>
                 {blocks.into_iter().map(|b| view! { <BlockView block=b/> }).collect_view()}
             </section>
+        }
+        .into_any(),
+        Block::Folded { heading, id, open, blocks } => view! {
+            <details class="panel folded" id=id open=open>
+                <summary><h2>{heading}</h2></summary>
+                {blocks.into_iter().map(|b| view! { <BlockView block=b/> }).collect_view()}
+            </details>
         }
         .into_any(),
     }

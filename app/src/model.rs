@@ -362,6 +362,14 @@ pub enum Block {
         id: String,
         blocks: Vec<Block>,
     },
+    /// A section folded under its heading until opened (a form used now and then, kept out of
+    /// the way of the list below it); `open` unfolds it (a refused form coming back).
+    Folded {
+        heading: String,
+        id: String,
+        open: bool,
+        blocks: Vec<Block>,
+    },
 }
 
 #[derive(Clone, Debug)]
@@ -415,6 +423,8 @@ pub struct FormField {
     /// `autocomplete` token (`username`, `current-password`, `off`).
     pub autocomplete: Option<String>,
     pub hint: Option<String>,
+    /// What is wrong with the value given (a refused form), shown beside the field.
+    pub error: Option<String>,
 }
 
 #[derive(Clone, Debug)]

@@ -102,6 +102,33 @@ fn methods_of(country: Country, currency: &str) -> Vec<&'static str> {
         .collect()
 }
 
+/// Where a requisite can serve, for the pool's pickers: each country and currency with the
+/// method codes (H2H and widget) that take requisites there, in the catalogue's order.
+pub fn offered() -> Vec<(&'static str, &'static str, Vec<&'static str>)> {
+    let mut places: Vec<(Country, &'static str)> = Vec::new();
+    let rows = catalogue::H2H.iter().map(|r| (r.country, r.currency));
+    for place in rows.chain(catalogue::H2C.iter().map(|r| (r.country, r.currency))) {
+        if !places.contains(&place) {
+            places.push(place);
+        }
+    }
+    places
+        .into_iter()
+        .map(|(country, currency)| {
+            let takes = |code: &&str| {
+                Method::parse(code)
+                    .map(Method::kind)
+                    .or_else(|| WidgetMethod::parse(code).map(WidgetMethod::kind))
+                    .is_some_and(|k| k.uses_requisites())
+            };
+            let mut methods: Vec<&'static str> = methods_of(country, currency).into_iter().filter(takes).collect();
+            methods.dedup();
+            (country.code(), currency, methods)
+        })
+        .filter(|(_, _, methods)| !methods.is_empty())
+        .collect()
+}
+
 /// Checks the requisite value against what its methods pay to.
 fn value_problem(kind: MethodKind, pan: &str) -> Option<&'static str> {
     match kind {

@@ -6,7 +6,7 @@ use std::time::Duration;
 use futures_util::StreamExt;
 use kassa::domain::audit::{AuditQuery, Subject};
 use kassa::domain::user::Audience;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::both_backends;
 use crate::browser::*;
@@ -393,6 +393,76 @@ async fn requisites_are_added_and_disabled_with_audit(backend: Backend) {
     assert!(audit.iter().all(|a| a.actor == "operator:alice"));
     let log = browser.get("/operator/audit").await;
     assert!(log.html.contains("requisite_disabled"));
+}
+
+/// The pool as operators work it (issue 29 §3): newest first, 50 to a page with the count,
+/// searched by the last digits the screens show, filtered by state; a refused add keeps what
+/// was typed and says what is wrong beside the field.
+async fn the_requisites_pool_is_paged_searched_and_kept_on_refusal(backend: Backend) {
+    let app = spawn_app(backend).await;
+    add_operator(&app, "alice").await;
+    let mut ids = Vec::new();
+    for i in 0..60u64 {
+        let phone = format!("+7900{:07}", 1_000_000 + i);
+        ids.push(
+            app.add_requisite(json!({"country": "RU", "currency": "RUB", "methods": ["sbp-p2p"], "pan": phone, "bank_symbol": "sberbank"}))
+                .await,
+        );
+    }
+    let browser = Browser::new(&app);
+    browser.log_in("alice", PASSWORD).await;
+    let rows = |html: &str| html.matches("/active\" ").count() + html.matches("/active\">").count();
+    let first = browser.get("/operator/requisites").await;
+    assert_eq!(rows(&first.html), 50, "one page");
+    assert!(first.html.contains("1–50 of 60 found (60 in the pool)"), "{}", first.html);
+    assert!(first.html.contains(&ids[59]) && !first.html.contains(&format!("{}/active", ids[0])), "newest first");
+    assert!(first.html.contains("page=2"), "a next page");
+    let second = browser.get("/operator/requisites?page=2").await;
+    assert_eq!(rows(&second.html), 10);
+    assert!(second.html.contains("51–60 of 60"));
+    // The last four digits the screens show find the one requisite.
+    let found = browser.get("/operator/requisites?q=0042").await;
+    assert_eq!(rows(&found.html), 1, "{}", found.html);
+    assert!(found.html.contains(&ids[42]));
+    // Filtered by state.
+    let csrf = first.csrf();
+    browser.post(&format!("/operator/requisites/{}/active", ids[7]), &[("csrf", &csrf), ("active", "false")]).await;
+    let disabled = browser.get("/operator/requisites?state=disabled").await;
+    assert_eq!(rows(&disabled.html), 1);
+    assert!(disabled.html.contains(&ids[7]));
+
+    // A refused add: the form comes back with what was typed and the reason by the field.
+    // Both methods ticked: the browser sends the field once per box.
+    let add = |pan: &'static str, last: (&'static str, &'static str)| {
+        let fields = [
+            ("csrf", csrf.as_str()),
+            ("country", "RU"),
+            ("currency", "RUB"),
+            ("methods", "card-p2p"),
+            ("methods", "payin-p2p-card"),
+            ("pan", pan),
+            last,
+        ];
+        browser.client.post(app.url("/operator/requisites")).form(&fields).send()
+    };
+    let refused = add("5536 9138 1234 5670", ("card_holder", "OLGA SMIRNOVA")).await.unwrap();
+    assert_eq!(refused.status(), 400);
+    let html = refused.text().await.unwrap();
+    assert!(html.contains("value=\"OLGA SMIRNOVA\""), "the holder kept: {html}");
+    assert!(html.contains("value=\"5536 9138 1234 5670\""), "the number kept as typed");
+    // Beside the number, and announced with it (its description).
+    let error = html.find("id=\"f-operator-requisites-pan-error\"").expect("an error beside the number");
+    assert!(html[error..].contains("must be a card number"), "{}", &html[error..error + 200]);
+    assert!(html.contains("aria-describedby=\"f-operator-requisites-pan-error\""), "{html}");
+    assert!(html.contains("aria-invalid=\"true\""));
+    assert!(html.contains("name=\"methods\" value=\"payin-p2p-card\" checked"), "the methods ticked stay ticked");
+    assert_eq!(app.count_rows("requisites").await, 60);
+    // Both ticked methods reach the pool once the number is right.
+    let added = add("5536 9138 1234 5672", ("bank_symbol", "sberbank")).await.unwrap();
+    assert_eq!(added.status(), 303);
+    let (_, list) = app.operator_get("/api/v1/operator/requisites").await;
+    let card = list.as_array().unwrap().iter().find(|r| r["pan_hidden"] == "5536********5672").unwrap().clone();
+    assert_eq!(card["methods"], json!(["card-p2p", "payin-p2p-card"]));
 }
 
 async fn the_audit_log_is_append_only(backend: Backend) {
@@ -1036,6 +1106,7 @@ async fn the_language_and_the_page_asked_for_survive_the_login(backend: Backend)
 }
 
 both_backends!(
+    the_requisites_pool_is_paged_searched_and_kept_on_refusal,
     the_language_and_the_page_asked_for_survive_the_login,
     money_decisions_ask_once_more,
     the_dashboard_counts_open_payins_apart_and_cards_in_their_own_row,

@@ -276,6 +276,11 @@ impl Confirm {
         fields
     }
 
+    /// Every value posted under `name` (a field given more than once: checkboxes).
+    pub fn values<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
+        self.pairs.iter().filter(move |(k, _)| k == name).map(|(_, v)| v.as_str())
+    }
+
     /// Where the person came from (`back`, a path inside the console), to return there.
     pub fn back(&self) -> Option<&str> {
         self.pairs.iter().find(|(k, _)| k == "back").map(|(_, v)| v.as_str()).filter(|b| super::safe_back(b))

@@ -275,11 +275,21 @@ pub fn hidden(name: &str, value: &str) -> FormField {
         required: false,
         autocomplete: None,
         hint: None,
+        error: None,
     }
 }
 
 pub fn field(name: &str, label: String, kind: FieldKind, required: bool) -> FormField {
-    FormField { name: name.into(), label, kind, value: String::new(), required, autocomplete: None, hint: None }
+    FormField {
+        name: name.into(),
+        label,
+        kind,
+        value: String::new(),
+        required,
+        autocomplete: None,
+        hint: None,
+        error: None,
+    }
 }
 
 pub fn text(s: impl Into<String>) -> Cell {

@@ -1,5 +1,6 @@
-//! The requisites pool: each requisite with its limits, open payments and today's turnover,
-//! switched on and off, its limits edited; and the form that adds one.
+//! The requisites pool: the form that adds one (pickers for what has a list), then the pool
+//! searched, filtered and paged — each requisite with its limits, open payments and today's
+//! turnover, switched on and off, its limits edited.
 
 use std::collections::HashMap;
 
@@ -9,7 +10,10 @@ use axum::response::Response;
 use serde::Deserialize;
 
 use super::super::guard::{Administers, Confirm, Decides, Operator, Posted};
-use super::super::{Ask, Params, Signed, field, hidden, invalid_fields, parse_major, text};
+use super::super::widgets::{search_form, urlencode};
+use super::super::{Ask, Params, Signed, field, hidden, invalid_fields, link, param, parse_major, text};
+use super::CONSOLE;
+use crate::domain::bank::Bank;
 use crate::domain::catalogue::Currency;
 use crate::domain::error::DomainError;
 use crate::domain::requisite::{NewRequisite, Requisite};
@@ -18,19 +22,108 @@ use crate::http::AppState;
 use app::i18n::Arg;
 use app::model::{ActionForm, Block, Cell, ConsoleNotice, FieldKind, FormField, Table, Tone};
 
-pub async fn pool(State(state): State<AppState>, Operator(s): Operator, params: Params) -> Response {
-    let notice = s.notice(&params);
-    page(&state, &s, notice, StatusCode::OK).await
+/// Requisites on one page of the pool.
+const POOL_PAGE: usize = 50;
+
+/// What the pool's filter bar asks for (`?q=&country=&bank=&method=&state=&page=`).
+#[derive(Default)]
+struct PoolFilter {
+    q: String,
+    country: String,
+    bank: String,
+    method: String,
+    state: String,
+    page: usize,
 }
 
-async fn page(state: &AppState, s: &Signed, notice: Option<ConsoleNotice>, status: StatusCode) -> Response {
+impl PoolFilter {
+    fn of(params: &Params) -> Self {
+        let text = |name: &str| param(params, name).map(|v| v.trim().to_string()).unwrap_or_default();
+        PoolFilter {
+            q: text("q"),
+            country: text("country"),
+            bank: text("bank"),
+            method: text("method"),
+            state: text("state"),
+            page: param(params, "page").and_then(|p| p.parse().ok()).unwrap_or(1).max(1),
+        }
+    }
+
+    /// Whether `r` is one the operator looks for: the search matches the last digits of its
+    /// number (what the screens show), the whole number, its id, its holder, its statement
+    /// account or its bank; the pickers match exactly.
+    fn keeps(&self, r: &Requisite) -> bool {
+        let q = self.q.to_lowercase();
+        let digits: String = q.chars().filter(char::is_ascii_alphanumeric).collect();
+        let found = q.is_empty()
+            || (!digits.is_empty() && (r.pan.to_lowercase().ends_with(&digits) || r.pan.to_lowercase() == digits))
+            || r.id.starts_with(&q)
+            || r.card_holder.as_deref().is_some_and(|h| h.to_lowercase().contains(&q))
+            || r.statement_account.as_deref().is_some_and(|a| !digits.is_empty() && a.contains(&digits))
+            || bank_and_account(r).to_lowercase().contains(&q);
+        found
+            && (self.country.is_empty() || r.country == self.country)
+            && (self.bank.is_empty() || r.bank_symbol.as_deref() == Some(self.bank.as_str()))
+            && (self.method.is_empty() || r.methods.contains(&self.method))
+            && match self.state.as_str() {
+                "active" => r.active,
+                "disabled" => !r.active,
+                _ => true,
+            }
+    }
+
+    /// The address of page `page` of this filter.
+    fn page_href(&self, page: usize) -> String {
+        let pairs = [
+            ("q", self.q.as_str()),
+            ("country", &self.country),
+            ("bank", &self.bank),
+            ("method", &self.method),
+            ("state", &self.state),
+        ];
+        let mut query: Vec<String> =
+            pairs.iter().filter(|(_, v)| !v.is_empty()).map(|(k, v)| format!("{k}={}", urlencode(v))).collect();
+        query.push(format!("page={page}"));
+        format!("{}/requisites?{}", CONSOLE.base, query.join("&"))
+    }
+}
+
+pub async fn pool(State(state): State<AppState>, Operator(s): Operator, params: Params) -> Response {
+    let notice = s.notice(&params);
+    page(&state, &s, &params, notice, Added::default(), StatusCode::OK).await
+}
+
+/// The add form as it comes back after a refusal: what was typed, and what was wrong.
+#[derive(Default)]
+struct Added<'a> {
+    typed: Option<&'a RequisiteForm>,
+    methods: Vec<String>,
+    violations: Vec<crate::domain::violations::Violation>,
+}
+
+async fn page(
+    state: &AppState,
+    s: &Signed,
+    params: &Params,
+    notice: Option<ConsoleNotice>,
+    added: Added<'_>,
+    status: StatusCode,
+) -> Response {
     let t = &s.texts;
     let now = crate::domain::time::now_ms();
     let requisites = &state.services.requisites;
-    let (list, usage) = match (requisites.list().await, requisites.usage(now - now.rem_euclid(86_400_000)).await) {
-        (Ok(l), Ok(u)) => (l, u),
-        (Err(e), _) | (_, Err(e)) => return s.unavailable(state, &e),
-    };
+    let since = now - now.rem_euclid(86_400_000);
+    let (list, usage, banks) =
+        match (requisites.list().await, requisites.usage(since).await, state.services.banks.all().await) {
+            (Ok(l), Ok(u), Ok(b)) => (l, u, b),
+            (Err(e), ..) | (_, Err(e), _) | (.., Err(e)) => return s.unavailable(state, &e),
+        };
+    let filter = PoolFilter::of(params);
+    // Newest first: the one just added is on the first page.
+    let found: Vec<&Requisite> = list.iter().rev().filter(|r| filter.keeps(r)).collect();
+    let pages = found.len().div_ceil(POOL_PAGE).max(1);
+    let page = filter.page.min(pages);
+    let shown = &found[(page - 1) * POOL_PAGE..(page * POOL_PAGE).min(found.len())];
     let headers = t.all(&[
         "console-col-requisite",
         "console-col-requisite-id",
@@ -43,20 +136,89 @@ async fn page(state: &AppState, s: &Signed, notice: Option<ConsoleNotice>, statu
         "console-col-state",
         "console-col-actions",
     ]);
-    let rows = list.iter().map(|r| row(s, r, &usage)).collect();
-    let blocks = vec![
-        Block::Table(Table { caption: t.t("console-requisites-title"), headers, rows, empty: t.t("console-empty") }),
-        Block::Section {
-            heading: t.t("console-requisite-add"),
-            id: "add".into(),
-            blocks: if s.may(Permission::Decide) {
-                vec![Block::Form(add_form(s))]
-            } else {
-                vec![Block::Paragraph(t.t("console-read-only"))]
-            },
+    let rows = shown.iter().map(|r| row(s, r, &usage)).collect();
+    let mut blocks = vec![Block::Folded {
+        heading: t.t("console-requisite-add"),
+        id: "add".into(),
+        open: added.typed.is_some(),
+        blocks: if s.may(Permission::Decide) {
+            vec![Block::Form(add_form(s, &banks, &added))]
+        } else {
+            vec![Block::Paragraph(t.t("console-read-only"))]
         },
-    ];
+    }];
+    blocks.push(Block::Form(filter_form(s, &filter, &list, &banks)));
+    let (first, last) =
+        if shown.is_empty() { (0, 0) } else { ((page - 1) * POOL_PAGE + 1, (page - 1) * POOL_PAGE + shown.len()) };
+    blocks.push(Block::Paragraph(t.ta(
+        "console-requisites-shown",
+        &[
+            ("first", Arg::Number(first as i64)),
+            ("last", Arg::Number(last as i64)),
+            ("count", Arg::Number(found.len() as i64)),
+            ("all", Arg::Number(list.len() as i64)),
+        ],
+    )));
+    blocks.push(Block::Table(Table {
+        caption: t.t("console-requisites-title"),
+        headers,
+        rows,
+        empty: t.t("console-empty"),
+    }));
+    let mut pager = Vec::new();
+    if page > 1 {
+        pager.push((String::new(), link(filter.page_href(page - 1), t.t("console-page-previous"))));
+    }
+    if page < pages {
+        pager.push((String::new(), link(filter.page_href(page + 1), t.t("console-page-next"))));
+    }
+    if !pager.is_empty() {
+        blocks.push(Block::Facts(pager));
+    }
     s.page_with_status(state, status, "/requisites", t.t("console-requisites-title"), notice, blocks)
+}
+
+/// The filter bar: a search and pickers filled from what the pool holds.
+fn filter_form(s: &Signed, f: &PoolFilter, list: &[Requisite], banks: &[Bank]) -> ActionForm {
+    let t = &s.texts;
+    let any = || vec![(String::new(), t.t("console-any"))];
+    let mut countries: Vec<String> = list.iter().map(|r| r.country.clone()).collect();
+    countries.sort();
+    countries.dedup();
+    let mut symbols: Vec<String> = list.iter().filter_map(|r| r.bank_symbol.clone()).collect();
+    symbols.sort();
+    symbols.dedup();
+    let mut methods: Vec<String> = list.iter().flat_map(|r| r.methods.iter().cloned()).collect();
+    methods.sort();
+    methods.dedup();
+    let bank_name =
+        |symbol: &str| banks.iter().find(|b| b.symbol == symbol).map_or(symbol.to_string(), |b| b.name.clone());
+    let select = |name: &str, label: String, options: Vec<(String, String)>, value: &str| FormField {
+        value: value.to_string(),
+        ..field(name, label, FieldKind::Select([any(), options].concat()), false)
+    };
+    let fields = vec![
+        FormField {
+            value: f.q.clone(),
+            hint: Some(t.t("console-requisites-search-hint")),
+            ..field("q", t.t("console-search"), FieldKind::Text, false)
+        },
+        select(
+            "country",
+            t.t("console-col-country"),
+            countries.into_iter().map(|c| (c.clone(), c)).collect(),
+            &f.country,
+        ),
+        select("bank", t.t("console-field-bank"), symbols.iter().map(|b| (b.clone(), bank_name(b))).collect(), &f.bank),
+        select("method", t.t("console-field-method"), methods.into_iter().map(|m| (m.clone(), m)).collect(), &f.method),
+        select(
+            "state",
+            t.t("console-col-state"),
+            vec![("active".into(), t.t("console-active")), ("disabled".into(), t.t("console-inactive"))],
+            &f.state,
+        ),
+    ];
+    search_form(t, format!("{}/requisites", CONSOLE.base), fields)
 }
 
 fn row(s: &Signed, r: &Requisite, usage: &HashMap<String, (i64, i64)>) -> Vec<Cell> {
@@ -122,35 +284,101 @@ fn bank_and_account(r: &Requisite) -> String {
     }
 }
 
-fn add_form(s: &Signed) -> ActionForm {
+/// A picker's options: (value, what people read).
+type Options = Vec<(String, String)>;
+
+/// The add form's lists: the countries, the currencies (with their country) and every method
+/// that takes requisites somewhere, in the catalogue's order.
+fn pickers() -> (Options, Options, Vec<&'static str>) {
+    let offered = crate::domain::requisite::offered();
+    let mut countries: Vec<(String, String)> = Vec::new();
+    let mut currencies: Vec<(String, String)> = Vec::new();
+    let mut methods: Vec<&str> = Vec::new();
+    for (country, currency, codes) in &offered {
+        if !countries.iter().any(|(c, _)| c == country) {
+            countries.push((country.to_string(), country.to_string()));
+        }
+        if !currencies.iter().any(|(c, _)| c == currency) {
+            currencies.push((currency.to_string(), format!("{currency} ({country})")));
+        }
+        for code in codes {
+            if !methods.contains(code) {
+                methods.push(code);
+            }
+        }
+    }
+    (countries, currencies, methods)
+}
+
+/// The add form, with pickers for what has a list (country, currency, methods, bank); after a
+/// refusal, what was typed and what was wrong beside each field.
+fn add_form(s: &Signed, banks: &[Bank], added: &Added<'_>) -> ActionForm {
     let t = &s.texts;
+    let typed = added.typed;
+    let value = |pick: fn(&RequisiteForm) -> &Option<String>, default: &str| {
+        typed.and_then(|f| pick(f).clone()).unwrap_or_else(|| default.to_string())
+    };
+    let error = |name: &str| {
+        added
+            .violations
+            .iter()
+            .find(|v| v.field == name)
+            .map(|v| t.ta("console-field-refused", &[("reason", Arg::Text(v.message.clone()))]))
+    };
+    let (countries, currencies, methods) = pickers();
+    let chosen: Vec<String> = if typed.is_some() { added.methods.clone() } else { vec!["card-p2p".into()] };
+    let boxes = methods.iter().map(|m| (m.to_string(), m.to_string(), chosen.iter().any(|c| c == m))).collect();
+    let mut bank_options = vec![(String::new(), t.t("console-none"))];
+    bank_options
+        .extend(banks.iter().map(|b| (b.symbol.clone(), format!("{} · {} ({})", b.name, b.country_code, b.symbol))));
+    let text_field = |name: &str, label: &str, pick: fn(&RequisiteForm) -> &Option<String>, required: bool| FormField {
+        value: value(pick, ""),
+        error: error(name),
+        autocomplete: Some("off".into()),
+        ..field(name, t.t(label), FieldKind::Text, required)
+    };
     let fields = vec![
-        FormField { value: "RU".into(), ..field("country", t.t("console-col-country"), FieldKind::Text, true) },
-        FormField { value: "RUB".into(), ..field("currency", t.t("console-field-currency"), FieldKind::Text, true) },
+        FormField {
+            value: value(|f| &f.country, "RU"),
+            error: error("country"),
+            ..field("country", t.t("console-col-country"), FieldKind::Select(countries), true)
+        },
+        FormField {
+            value: value(|f| &f.currency, "RUB"),
+            error: error("currency"),
+            ..field("currency", t.t("console-field-currency"), FieldKind::Select(currencies), true)
+        },
         FormField {
             hint: Some(t.t("console-requisite-methods-hint")),
-            value: "card-p2p".into(),
-            ..field("methods", t.t("console-col-method"), FieldKind::Text, true)
+            error: error("methods"),
+            ..field("methods", t.t("console-col-method"), FieldKind::Checkboxes(boxes), true)
         },
-        FormField { autocomplete: Some("off".into()), ..field("pan", t.t("console-field-pan"), FieldKind::Text, true) },
-        field("card_holder", t.t("console-field-holder"), FieldKind::Text, false),
-        field("bank_symbol", t.t("console-field-bank"), FieldKind::Text, false),
+        text_field("pan", "console-field-pan", |f| &f.pan, true),
+        text_field("card_holder", "console-field-holder", |f| &f.card_holder, false),
+        FormField {
+            value: value(|f| &f.bank_symbol, ""),
+            error: error("bank_symbol"),
+            ..field("bank_symbol", t.t("console-field-bank"), FieldKind::Select(bank_options), false)
+        },
         FormField {
             hint: Some(t.t("console-requisite-statement-account-hint")),
-            autocomplete: Some("off".into()),
-            ..field("statement_account", t.t("console-field-statement-account"), FieldKind::Text, false)
+            ..text_field("statement_account", "console-field-statement-account", |f| &f.statement_account, false)
         },
         FormField {
             hint: Some(t.t("console-requisite-bank-code-hint")),
-            autocomplete: Some("off".into()),
-            ..field("bank_code", t.t("console-field-bank-code"), FieldKind::Text, false)
+            ..text_field("bank_code", "console-field-bank-code", |f| &f.bank_code, false)
+        },
+        text_field("correspondent_account", "console-field-correspondent-account", |f| &f.correspondent_account, false),
+        FormField {
+            value: value(|f| &f.min_amount, ""),
+            error: error("min_amount"),
+            ..field("min_amount", t.t("console-field-min"), FieldKind::Amount, false)
         },
         FormField {
-            autocomplete: Some("off".into()),
-            ..field("correspondent_account", t.t("console-field-correspondent-account"), FieldKind::Text, false)
+            value: value(|f| &f.max_amount, ""),
+            error: error("max_amount"),
+            ..field("max_amount", t.t("console-field-max"), FieldKind::Amount, false)
         },
-        field("min_amount", t.t("console-field-min"), FieldKind::Amount, false),
-        field("max_amount", t.t("console-field-max"), FieldKind::Amount, false),
     ];
     ActionForm {
         inline: false,
@@ -159,11 +387,12 @@ fn add_form(s: &Signed) -> ActionForm {
     }
 }
 
-#[derive(Deserialize)]
+/// The add form's fields; `methods` comes as one checkbox per method (or a comma-separated list
+/// from a script), read from the posted pairs.
+#[derive(Default, Deserialize)]
 pub struct RequisiteForm {
     country: Option<String>,
     currency: Option<String>,
-    methods: Option<String>,
     pan: Option<String>,
     card_holder: Option<String>,
     bank_symbol: Option<String>,
@@ -203,37 +432,52 @@ const LABELS: &[(&str, &str)] = &[
 
 pub async fn add(
     State(state): State<AppState>,
-    Posted { who: Operator(s), form, .. }: Posted<Operator, RequisiteForm, Decides>,
+    Posted { who: Operator(s), form, confirm, .. }: Posted<Operator, RequisiteForm, Decides>,
 ) -> Response {
-    let currency = optional(form.currency).unwrap_or_default().to_ascii_uppercase();
-    let (Ok(min_amount), Ok(max_amount)) = (
+    let methods: Vec<String> = confirm
+        .values("methods")
+        .flat_map(|v| v.split([',', ' ']))
+        .map(str::trim)
+        .filter(|m| !m.is_empty())
+        .map(str::to_string)
+        .collect();
+    let currency = optional(form.currency.clone()).unwrap_or_default().to_ascii_uppercase();
+    let (min_amount, max_amount) = (
         optional_amount(form.min_amount.as_deref(), &currency),
         optional_amount(form.max_amount.as_deref(), &currency),
-    ) else {
-        return s.back("/requisites", "invalid");
+    );
+    let unreadable: Vec<_> = [("min_amount", &min_amount), ("max_amount", &max_amount)]
+        .into_iter()
+        .filter(|(_, v)| v.is_err())
+        .map(|(f, _)| crate::domain::violations::Violation { field: f.into(), message: "is not an amount".into() })
+        .collect();
+    let no_filter = Params::default();
+    let refused = |violations: Vec<crate::domain::violations::Violation>| {
+        let notice = Some(invalid_fields(&s.texts, &violations, LABELS));
+        let added = Added { typed: Some(&form), methods: methods.clone(), violations };
+        page(&state, &s, &no_filter, notice, added, StatusCode::BAD_REQUEST)
     };
-    let methods = form.methods.unwrap_or_default();
+    if !unreadable.is_empty() {
+        return refused(unreadable).await;
+    }
     let new = NewRequisite {
-        country: optional(form.country).unwrap_or_default().to_ascii_uppercase(),
-        currency,
-        methods: methods.split([',', ' ']).map(str::trim).filter(|m| !m.is_empty()).map(str::to_string).collect(),
-        pan: optional(form.pan).unwrap_or_default().replace(' ', ""),
-        card_holder: optional(form.card_holder),
-        bank_symbol: optional(form.bank_symbol),
-        statement_account: optional(form.statement_account),
-        bank_code: optional(form.bank_code),
-        correspondent_account: optional(form.correspondent_account),
-        min_amount,
-        max_amount,
+        country: optional(form.country.clone()).unwrap_or_default().to_ascii_uppercase(),
+        currency: currency.clone(),
+        methods: methods.clone(),
+        pan: optional(form.pan.clone()).unwrap_or_default().replace(' ', ""),
+        card_holder: optional(form.card_holder.clone()),
+        bank_symbol: optional(form.bank_symbol.clone()),
+        statement_account: optional(form.statement_account.clone()),
+        bank_code: optional(form.bank_code.clone()),
+        correspondent_account: optional(form.correspondent_account.clone()),
+        min_amount: min_amount.unwrap_or_default(),
+        max_amount: max_amount.unwrap_or_default(),
         active: Some(true),
         ..Default::default()
     };
     match state.services.requisites.create(new, Some(&s.user.who())).await {
         Ok(_) => s.back("/requisites", "requisite-added"),
-        Err(DomainError::Validation(violations)) => {
-            let notice = Some(invalid_fields(&s.texts, &violations, LABELS));
-            page(&state, &s, notice, StatusCode::BAD_REQUEST).await
-        }
+        Err(DomainError::Validation(violations)) => refused(violations).await,
         Err(e) => s.refused("/requisites", &e),
     }
 }
