@@ -6,8 +6,16 @@ use std::sync::Arc;
 
 use super::error::{DomainError, Result};
 use super::payment::{Payment, PaymentType};
-use super::ports::{HistoryEntry, PaymentFilter, PaymentStore, Receipt, RequisiteStore};
+use super::ports::{HistoryEntry, PaymentFilter, PaymentStore, PaymentTotal, Receipt, RequisiteStore};
 use super::project::Project;
+
+/// The most payments a search adds up (see [`Lookup::totals`]).
+pub const TOTALS_CAP: i64 = 10_000;
+
+/// Whether a typed requisite is its last four digits.
+pub fn is_last_four(reference: &str) -> bool {
+    reference.len() == 4 && reference.bytes().all(|b| b.is_ascii_digit())
+}
 
 /// Whose payments a reader may see.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -88,26 +96,63 @@ impl Lookup {
         self.payments.receipt_file(request_id, receipt_id).await?.ok_or(DomainError::Missing)
     }
 
-    /// Payments matching a console filter within the scope, newest first. A requisite may be
-    /// named by its id or its card, phone or account number.
-    pub async fn search(&self, scope: &Scope, mut filter: PaymentFilter) -> Result<Vec<Payment>> {
+    /// Payments matching a console filter within the scope, newest first.
+    pub async fn search(&self, scope: &Scope, filter: PaymentFilter) -> Result<Vec<Payment>> {
+        match self.resolve(scope, filter).await? {
+            Some(filter) => Ok(self.payments.search_payments(&filter).await?),
+            None => Ok(Vec::new()),
+        }
+    }
+
+    /// The totals of the payments matching a console filter within the scope, per type and
+    /// currency; `None` when more than [`TOTALS_CAP`] match (the person narrows the filter:
+    /// a sum over a million rows is not read on every page).
+    pub async fn totals(&self, scope: &Scope, filter: PaymentFilter) -> Result<Option<Vec<PaymentTotal>>> {
+        let Some(filter) = self.resolve(scope, filter).await? else { return Ok(Some(Vec::new())) };
+        let totals = self.payments.payment_totals(&filter, TOTALS_CAP + 1).await?;
+        Ok((totals.iter().map(|t| t.count).sum::<i64>() <= TOTALS_CAP).then_some(totals))
+    }
+
+    /// The filter as the store reads it: within the scope, the typed term as an exact
+    /// `request_id` when there is one (else the start of a `payment_id`), the typed requisite
+    /// as the ids it names. `None`: nothing can match.
+    async fn resolve(&self, scope: &Scope, mut filter: PaymentFilter) -> Result<Option<PaymentFilter>> {
         if let Scope::Projects(ids) = scope {
             let chosen = filter.project_ids.take();
             filter.project_ids =
                 Some(ids.iter().filter(|id| chosen.as_ref().is_none_or(|c| c.contains(id))).cloned().collect());
         }
-        if let Some(reference) = filter.requisite_id.take() {
-            let id = match self.requisites.requisite(&reference).await? {
-                Some(r) => r.id,
-                None => {
-                    match self.requisites.requisite_by_account(&super::transfer::normalize_account(&reference)).await? {
-                        Some(r) => r.id,
-                        None => return Ok(Vec::new()),
-                    }
-                }
-            };
-            filter.requisite_id = Some(id);
+        if let Some(term) = filter.term.take() {
+            match self.payments.payment_by_request_id(&term).await? {
+                Some(_) => filter.request_id = Some(term),
+                None => filter.payment_id_prefix = Some(term.to_ascii_lowercase()),
+            }
         }
-        Ok(self.payments.search_payments(&filter).await?)
+        if let Some(reference) = filter.requisite.take() {
+            let ids = self.requisite_ids(scope, &reference).await?;
+            if ids.is_empty() {
+                return Ok(None);
+            }
+            filter.requisite_ids = Some(ids);
+        }
+        Ok(Some(filter))
+    }
+
+    /// The requisites a typed reference names: the last four digits (what the screens show)
+    /// name every requisite ending with them; the operator may also give an id or a full
+    /// number. A merchant, who never sees full numbers, searches by the last four only.
+    async fn requisite_ids(&self, scope: &Scope, reference: &str) -> Result<Vec<String>> {
+        let reference: String = reference.chars().filter(|c| !c.is_whitespace()).collect();
+        if is_last_four(&reference) {
+            return Ok(self.requisites.requisite_ids_ending(&reference).await?);
+        }
+        if *scope != Scope::All {
+            return Ok(Vec::new());
+        }
+        if let Some(r) = self.requisites.requisite(&reference).await? {
+            return Ok(vec![r.id]);
+        }
+        let account = super::transfer::normalize_account(&reference);
+        Ok(self.requisites.requisite_by_account(&account).await?.map(|r| r.id).into_iter().collect())
     }
 }

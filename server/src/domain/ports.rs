@@ -130,13 +130,21 @@ pub struct ApprovalDecision {
 /// (`created_ms`, `request_id`) so a page deep in a million payments costs what the first does.
 #[derive(Clone, Debug, Default)]
 pub struct PaymentFilter {
-    /// A `request_id` or the merchant's `payment_id`, exactly.
+    /// What the person typed: a `request_id` exactly, or the start of the merchant's
+    /// `payment_id` in any case. `Lookup` resolves it into `request_id` or `payment_id_prefix`.
     pub term: Option<String>,
+    pub request_id: Option<String>,
+    /// The start of the `payment_id`, lower case (the comparison folds A–Z).
+    pub payment_id_prefix: Option<String>,
     /// Only these projects (a merchant's); `None`: every project.
     pub project_ids: Option<Vec<String>>,
     /// `status` or `status:sub_status`.
     pub state: Option<String>,
-    pub requisite_id: Option<String>,
+    /// A requisite as typed: its id, its card, phone or account number, or its last four
+    /// digits. `Lookup` resolves it into `requisite_ids`.
+    pub requisite: Option<String>,
+    /// Only payments given one of these requisites.
+    pub requisite_ids: Option<Vec<String>>,
     pub method: Option<String>,
     pub country: Option<String>,
     pub currency: Option<String>,
@@ -148,6 +156,18 @@ pub struct PaymentFilter {
     /// Continue after this (created_ms, request_id).
     pub after: Option<(i64, String)>,
     pub limit: i64,
+}
+
+/// The payments of one type and currency matching a filter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PaymentTotal {
+    pub payment_type: String,
+    pub currency: String,
+    pub count: i64,
+    /// The sum of their amounts, minor units.
+    pub amount: i64,
+    /// The sum of the amounts of those that succeeded.
+    pub succeeded: i64,
 }
 
 /// Outcome of inserting a new payment.
@@ -214,6 +234,9 @@ pub trait PaymentStore: Send + Sync + 'static {
     async fn waiting_for_operator(&self, limit: i64) -> StoreResult<Vec<Payment>>;
     /// Payments matching `filter`, newest first, a page after its keyset position.
     async fn search_payments(&self, filter: &PaymentFilter) -> StoreResult<Vec<Payment>>;
+    /// Per type and currency, the count and amounts of the first `cap` payments matching the
+    /// filter (its keyset position and limit ignored): a bounded read at any table size.
+    async fn payment_totals(&self, filter: &PaymentFilter, cap: i64) -> StoreResult<Vec<PaymentTotal>>;
     async fn history(&self, request_id: &str) -> StoreResult<Vec<HistoryEntry>>;
     async fn count_customer_payments_since(
         &self,
@@ -290,6 +313,8 @@ pub trait RequisiteStore: Send + Sync + 'static {
     /// The requisite whose card, phone or account number, or whose statements' account, is
     /// `account` (normalized: `transfer::normalize_account`).
     async fn requisite_by_account(&self, account: &str) -> StoreResult<Option<Requisite>>;
+    /// The ids of the requisites whose card, phone or account number ends with `digits`.
+    async fn requisite_ids_ending(&self, digits: &str) -> StoreResult<Vec<String>>;
     async fn set_requisite_active(&self, id: &str, active: bool, audit: Option<&AuditEntry>) -> StoreResult<bool>;
     /// Per requisite: the open payments it holds, and the amount of its payments created since
     /// `since_ms` that succeeded.
@@ -589,6 +614,8 @@ pub trait ProjectStore: Send + Sync + 'static {
     ) -> StoreResult<()>;
     async fn project(&self, project_id: &str) -> StoreResult<Option<Project>>;
     async fn project_by_name(&self, merchant_id: &str, name: &str) -> StoreResult<Option<Project>>;
+    /// Every project with its merchant, by merchant name and project name.
+    async fn all_projects(&self) -> StoreResult<Vec<Project>>;
     /// The projects of a merchant, by name.
     async fn projects_of_merchant(&self, merchant_id: &str) -> StoreResult<Vec<Project>>;
     /// Replaces a project's settings, with the audit entry of the change, in one transaction.

@@ -85,6 +85,11 @@ impl Projects {
         Ok(self.store.project_by_name(&merchant.id, name).await?)
     }
 
+    /// Every project with its merchant's name (the operator's pickers and tables).
+    pub async fn all(&self) -> Result<Vec<Project>> {
+        Ok(self.store.all_projects().await?)
+    }
+
     /// The projects of a merchant (what its console users see).
     pub async fn of_merchant(&self, merchant_id: &str) -> Result<Vec<Project>> {
         Ok(self.store.projects_of_merchant(merchant_id).await?)

@@ -18,6 +18,9 @@ pub(super) struct Dialect {
     /// Serializes the transactions that record a transfer with the same similarity key (`$1`):
     /// PostgreSQL takes an advisory lock for the transaction; SQLite's one writer already does.
     pub transfer_lock: &'static str,
+    /// The merchant's `payment_id` folded for a case-insensitive prefix search, exactly as its
+    /// index is built (PostgreSQL compares it in code-point order, as SQLite always does).
+    pub folded_payment_id: &'static str,
 }
 
 impl Dialect {
@@ -60,8 +63,14 @@ mod tests {
 
     #[test]
     fn values_are_numbered_or_anonymous() {
-        let numbered =
-            Dialect { skip_locked: "", lock_row: "", relaxed_commit: "", anonymous_params: false, transfer_lock: "" };
+        let numbered = Dialect {
+            skip_locked: "",
+            lock_row: "",
+            relaxed_commit: "",
+            anonymous_params: false,
+            transfer_lock: "",
+            folded_payment_id: "",
+        };
         let anonymous = Dialect { anonymous_params: true, ..numbered };
         assert_eq!(anonymous.value_rows(2, 2), "(?, ?), (?, ?)");
         assert_eq!(numbered.value_rows(2, 2), "($1, $2), ($3, $4)");

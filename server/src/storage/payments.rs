@@ -12,7 +12,8 @@ use super::sql::{MAX_INSERT_BATCH, MAX_PAYOUT_BATCH, PendingInsert, PendingPayou
 use crate::domain::ledger::{LedgerEntry, PayoutCover, PayoutOutcome, balance_moves};
 use crate::domain::payment::{Payment, PaymentState};
 use crate::domain::ports::{
-    HistoryEntry, Inserted, PaymentChange, PaymentFilter, PaymentStore, Receipt, StoreError, StoreResult as Result,
+    HistoryEntry, Inserted, PaymentChange, PaymentFilter, PaymentStore, PaymentTotal, Receipt, StoreError,
+    StoreResult as Result,
 };
 use crate::domain::project::Project;
 use crate::secret::Secret;
@@ -24,7 +25,7 @@ pub(super) enum FilterParam {
 }
 
 /// The WHERE clause of a console filter and its values, in order (`$1`, `$2`, ...).
-pub(super) fn payment_filter_sql(f: &PaymentFilter) -> (String, Vec<FilterParam>) {
+pub(super) fn payment_filter_sql(f: &PaymentFilter, dialect: super::dialect::Dialect) -> (String, Vec<FilterParam>) {
     let mut conditions = vec!["1 = 1".to_string()];
     let mut params = Vec::new();
     let mut add = |condition: &str, values: Vec<FilterParam>| {
@@ -35,10 +36,16 @@ pub(super) fn payment_filter_sql(f: &PaymentFilter) -> (String, Vec<FilterParam>
         }
         conditions.push(c);
     };
-    if let Some(term) = &f.term {
+    if let Some(id) = &f.request_id {
+        add("request_id = ?", vec![FilterParam::Text(id.clone())]);
+    }
+    if let Some(prefix) = &f.payment_id_prefix {
+        // A range on the folded id, which its index serves (a LIKE would not be on both
+        // backends); every id starting with the prefix sorts below the prefix and U+10FFFF.
+        let folded = dialect.folded_payment_id;
         add(
-            "(request_id = ? OR payment_id = ?)",
-            vec![FilterParam::Text(term.clone()), FilterParam::Text(term.clone())],
+            &format!("{folded} >= ? AND {folded} < ?"),
+            vec![FilterParam::Text(prefix.clone()), FilterParam::Text(format!("{prefix}\u{10FFFF}"))],
         );
     }
     if let Some(projects) = &f.project_ids {
@@ -58,8 +65,13 @@ pub(super) fn payment_filter_sql(f: &PaymentFilter) -> (String, Vec<FilterParam>
             None => add("status = ?", vec![FilterParam::Text(state.clone())]),
         }
     }
-    if let Some(r) = &f.requisite_id {
-        add("requisite_id = ?", vec![FilterParam::Text(r.clone())]);
+    if let Some(ids) = &f.requisite_ids {
+        if ids.is_empty() {
+            add("1 = 0", vec![]);
+        } else {
+            let marks = vec!["?"; ids.len()].join(", ");
+            add(&format!("requisite_id IN ({marks})"), ids.iter().cloned().map(FilterParam::Text).collect());
+        }
     }
     if let Some(m) = &f.method {
         add("(method = ? OR widget_method = ?)", vec![FilterParam::Text(m.clone()), FilterParam::Text(m.clone())]);
@@ -541,7 +553,7 @@ macro_rules! payment_store {
             }
 
             async fn search_payments(&self, f: &PaymentFilter) -> Result<Vec<Payment>> {
-                let (condition, params) = payment_filter_sql(f);
+                let (condition, params) = payment_filter_sql(f, self.dialect);
                 let sql = format!(
                     "SELECT {PAYMENT_COLUMNS} FROM payments WHERE {condition} \
                      ORDER BY created_ms DESC, request_id DESC LIMIT {}",
@@ -556,6 +568,35 @@ macro_rules! payment_store {
                 }
                 let rows: Vec<PaymentRow> = q.fetch_all(&self.pool).await?;
                 rows.into_iter().map(Payment::try_from).collect()
+            }
+
+            async fn payment_totals(&self, f: &PaymentFilter, cap: i64) -> Result<Vec<PaymentTotal>> {
+                let (condition, params) = payment_filter_sql(&PaymentFilter { after: None, ..f.clone() }, self.dialect);
+                let sql = format!(
+                    "SELECT payment_type, currency, COUNT(*), CAST(SUM(amount) AS BIGINT), \
+                       CAST(SUM(CASE WHEN status = 'success' THEN amount ELSE 0 END) AS BIGINT) \
+                     FROM (SELECT payment_type, currency, amount, status FROM payments WHERE {condition} LIMIT {}) matched \
+                     GROUP BY payment_type, currency ORDER BY payment_type, currency",
+                    cap.max(1)
+                );
+                let mut q = sqlx::query_as::<_, (String, String, i64, i64, i64)>(&sql);
+                for p in params {
+                    q = match p {
+                        FilterParam::Text(t) => q.bind(t),
+                        FilterParam::Int(i) => q.bind(i),
+                    };
+                }
+                let rows = q.fetch_all(&self.pool).await?;
+                Ok(rows
+                    .into_iter()
+                    .map(|(payment_type, currency, count, amount, succeeded)| PaymentTotal {
+                        payment_type,
+                        currency,
+                        count,
+                        amount,
+                        succeeded,
+                    })
+                    .collect())
             }
 
             async fn history(&self, request_id: &str) -> Result<Vec<HistoryEntry>> {
@@ -688,3 +729,34 @@ const RECEIVER_PAN: &str = "payments.receiver_pan_sealed";
 
 payment_store!(Sqlite);
 payment_store!(Postgres);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_payment_id_prefix_is_a_range_on_the_folded_id_and_requisites_a_list() {
+        let dialect = super::super::dialect::Dialect {
+            skip_locked: "",
+            lock_row: "",
+            relaxed_commit: "",
+            anonymous_params: false,
+            transfer_lock: "",
+            folded_payment_id: "lower(payment_id)",
+        };
+        let filter = PaymentFilter {
+            payment_id_prefix: Some("order-".into()),
+            requisite_ids: Some(vec!["r1".into(), "r2".into()]),
+            ..Default::default()
+        };
+        let (sql, params) = payment_filter_sql(&filter, dialect);
+        assert!(sql.contains("lower(payment_id) >= $1 AND lower(payment_id) < $2"), "{sql}");
+        assert!(sql.contains("requisite_id IN ($3, $4)"), "{sql}");
+        let texts: Vec<String> =
+            params.into_iter().filter_map(|p| if let FilterParam::Text(t) = p { Some(t) } else { None }).collect();
+        assert_eq!(texts[..2], ["order-".to_string(), "order-\u{10FFFF}".to_string()]);
+        // No requisite matched: nothing does.
+        let none = PaymentFilter { requisite_ids: Some(vec![]), ..Default::default() };
+        assert!(payment_filter_sql(&none, dialect).0.contains("1 = 0"));
+    }
+}

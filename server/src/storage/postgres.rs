@@ -16,6 +16,7 @@ const DIALECT: Dialect = Dialect {
     relaxed_commit: "SET LOCAL synchronous_commit TO OFF",
     anonymous_params: false,
     transfer_lock: "SELECT pg_advisory_xact_lock(hashtext($1))",
+    folded_payment_id: "lower(payment_id) COLLATE \"C\"",
 };
 
 pub(super) async fn open(

@@ -184,6 +184,15 @@ macro_rules! project_store {
                 row.map(Project::try_from).transpose()
             }
 
+            async fn all_projects(&self) -> Result<Vec<Project>> {
+                let rows: Vec<ProjectRow> = sqlx::query_as(&format!(
+                    "SELECT {PROJECT_COLUMNS} FROM projects p JOIN merchants m ON m.id = p.merchant_id ORDER BY m.name, p.name, p.id"
+                ))
+                .fetch_all(&self.pool)
+                .await?;
+                rows.into_iter().map(Project::try_from).collect()
+            }
+
             async fn projects_of_merchant(&self, merchant_id: &str) -> Result<Vec<Project>> {
                 let rows: Vec<ProjectRow> = sqlx::query_as(&format!(
                     "SELECT {PROJECT_COLUMNS} FROM projects p JOIN merchants m ON m.id = p.merchant_id WHERE p.merchant_id = $1 ORDER BY p.name, p.id"

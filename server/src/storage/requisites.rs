@@ -77,6 +77,17 @@ macro_rules! requisite_store {
                 Ok(row.map(Requisite::from))
             }
 
+            async fn requisite_ids_ending(&self, digits: &str) -> Result<Vec<String>> {
+                // The pool is hundreds of rows, not millions: a scan is cheaper than an index
+                // on reversed numbers. Only digits reach the pattern.
+                let digits: String = digits.chars().filter(char::is_ascii_digit).collect();
+                let ids: Vec<(String,)> = sqlx::query_as("SELECT id FROM requisites WHERE pan LIKE $1 ORDER BY id")
+                    .bind(format!("%{digits}"))
+                    .fetch_all(&self.pool)
+                    .await?;
+                Ok(ids.into_iter().map(|(id,)| id).collect())
+            }
+
             async fn set_requisite_active(&self, id: &str, active: bool, audit: Option<&AuditEntry>) -> Result<bool> {
                 let mut tx = self.writer.begin().await?;
                 let done = sqlx::query("UPDATE requisites SET active = $2 WHERE id = $1")

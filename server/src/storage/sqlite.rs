@@ -11,8 +11,14 @@ use super::dialect::Dialect;
 use super::direct::DirectReads;
 use super::sql::SqlStorage;
 
-const DIALECT: Dialect =
-    Dialect { skip_locked: "", lock_row: "", relaxed_commit: "", anonymous_params: true, transfer_lock: "" };
+const DIALECT: Dialect = Dialect {
+    skip_locked: "",
+    lock_row: "",
+    relaxed_commit: "",
+    anonymous_params: true,
+    transfer_lock: "",
+    folded_payment_id: "lower(payment_id)",
+};
 
 /// Connections of the direct reads ([`DirectReads`]): four, twice the cores of the machine it
 /// was measured on, so a read seldom finds them all in use (it then takes the pool).

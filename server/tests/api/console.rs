@@ -516,9 +516,43 @@ async fn payments_are_found_by_filters(backend: Backend) {
     assert_eq!(found(&by_day.html), (true, true));
     let before = browser.get("/operator/payments?to=2020-01-01").await;
     assert_eq!(found(&before.html), (false, false));
-    // An exact id opens the payment.
+    // An exact id opens the payment; so does the start of a payment id, in any case, when it
+    // names one payment.
     let exact = browser.get("/operator/payments?q=order-1").await;
     assert_eq!(exact.location, Some(format!("/operator/payments/{paid}")));
+    let by_request_id = browser.get(&format!("/operator/payments?q={other}")).await;
+    assert_eq!(by_request_id.location, Some(format!("/operator/payments/{other}")));
+    let prefix = browser.get("/operator/payments?q=ORDER-").await;
+    assert_eq!(found(&prefix.html), (true, true));
+    let one = browser.get("/operator/payments?q=Order-2").await;
+    assert_eq!(one.location, Some(format!("/operator/payments/{other}")));
+    let none = browser.get("/operator/payments?q=rder").await;
+    assert_eq!(found(&none.html), (false, false), "a prefix, not a substring");
+    // The last four digits of a requisite, as the screens show it.
+    let last_four = browser.get("/operator/payments?requisite=5672").await;
+    assert_eq!(found(&last_four.html), (true, false));
+    let unknown_four = browser.get("/operator/payments?requisite=0000").await;
+    assert_eq!(found(&unknown_four.html), (false, false));
+    // Payins and payouts apart; the project by its merchant's name and its own.
+    let payouts = browser.get("/operator/payments?type=payout").await;
+    assert_eq!(found(&payouts.html), (false, false));
+    let payins = browser.get(&format!("/operator/payments?type=payin&project={}", app.key.project_id)).await;
+    assert_eq!(found(&payins.html), (true, true));
+    assert!(payins.html.contains("Payin"), "a type column");
+    let elsewhere = browser.get("/operator/payments?project=no-such-project").await;
+    assert_eq!(found(&elsewhere.html), (false, false));
+    // The totals of the filtered set: two payins, 1,500.00 + 999.00, of which 1,500.00 paid
+    // (not yet succeeded: nothing succeeded).
+    assert!(all.html.contains("Totals of this search"), "{}", all.html);
+    assert!(all.html.contains("2,499.00"), "the sum of both amounts: {}", all.html);
+    assert!(by_state.html.contains("1,500.00"), "the sum of the filtered one");
+    // The operator's CSV export of the same filter.
+    let csv = browser.get("/operator/payments.csv?q=order-").await;
+    assert_eq!(csv.status, 200);
+    assert!(csv.html.starts_with("\"request_id\""), "{}", csv.html);
+    assert!(csv.html.contains(&paid) && csv.html.contains(&other), "{}", csv.html);
+    let csv_one = browser.get("/operator/payments.csv?requisite=5672").await;
+    assert!(csv_one.html.contains(&paid) && !csv_one.html.contains(&other), "{}", csv_one.html);
     // A filter that does not parse says so and lists nothing.
     let bad = browser.get("/operator/payments?amount=lots").await;
     assert!(bad.html.contains("check the values entered"), "{}", bad.html);
@@ -552,6 +586,14 @@ async fn a_merchant_sees_only_its_own(backend: Backend) {
     let list = browser.get("/merchant/").await;
     assert_eq!(list.status, 200);
     assert!(list.html.contains(&own) && !list.html.contains(&theirs), "{}", list.html);
+    // By the last four digits of the requisite (what the merchant sees), within its own
+    // payments; a full number is the operator's; a payment id's start finds only its own.
+    let four = browser.get("/merchant/?requisite=5672").await;
+    assert!(four.html.contains(&own) && !four.html.contains(&theirs), "{}", four.html);
+    let full = browser.get("/merchant/?requisite=5536913812345672").await;
+    assert!(!full.html.contains(&own), "{}", full.html);
+    let prefix = browser.get("/merchant/?q=THEIRS").await;
+    assert!(!prefix.html.contains(&theirs) && prefix.html.contains("no payment matches"), "{}", prefix.html);
     let detail = browser.get(&format!("/merchant/payments/{own}")).await;
     assert_eq!(detail.status, 200);
     assert!(detail.html.contains("Status history") && detail.html.contains("processing:paid"));

@@ -10,7 +10,8 @@ use crate::domain::audit::StoredAudit;
 use crate::domain::ledger::StoredEntry;
 use crate::domain::outbox::{Attempt, CallbackState};
 use crate::domain::payment::{Payment, PaymentState, Standing, StateFilter, mask_requisite};
-use crate::domain::ports::{HistoryEntry, PaymentFilter};
+use crate::domain::ports::{HistoryEntry, PaymentFilter, PaymentTotal};
+use crate::domain::project::Project;
 use crate::domain::stats::{GroupStats, PeriodStats, percent};
 
 /// Rows on one page of a console list.
@@ -94,11 +95,21 @@ pub fn payment_link(base: &str, p: &Payment) -> Cell {
     link(format!("{base}/payments/{}", p.request_id), p.request_id.clone())
 }
 
+/// "Merchant · project" by project id, for tables that say whose a payment is.
+pub type ProjectNames = std::collections::HashMap<String, String>;
+
+/// The names of these projects as tables show them (the merchant's name first).
+pub fn project_names(projects: &[Project]) -> ProjectNames {
+    projects.iter().map(|p| (p.id.clone(), format!("{} · {}", p.merchant_name, p.name))).collect()
+}
+
 /// A column of the payments table.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub enum Column {
     RequestId,
     PaymentId,
+    Type,
+    Project,
     State,
     Amount,
     Method,
@@ -112,6 +123,8 @@ impl Column {
         match self {
             Column::RequestId => "console-col-request-id",
             Column::PaymentId => "console-col-payment-id",
+            Column::Type => "console-col-type",
+            Column::Project => "console-col-project",
             Column::State => "console-col-state",
             Column::Amount => "console-col-amount",
             Column::Method => "console-col-method",
@@ -121,10 +134,12 @@ impl Column {
         }
     }
 
-    fn cell(self, t: &Texts, base: &str, p: &Payment) -> Cell {
+    fn cell(self, t: &Texts, base: &str, names: &ProjectNames, p: &Payment) -> Cell {
         match self {
             Column::RequestId => payment_link(base, p),
             Column::PaymentId => Cell::Mono(p.payment_id.clone()),
+            Column::Type => text(t.t(type_key(p.payment_type.code()))),
+            Column::Project => text(names.get(&p.project_id).cloned().unwrap_or_else(|| p.project_id.clone())),
             Column::State => state_cell(t, p.state),
             Column::Amount => Cell::Number(t.amount(p.amount, p.currency.code)),
             Column::Method => text(method_of(p)),
@@ -135,12 +150,24 @@ impl Column {
     }
 }
 
+/// The word for a payment type (`payin`, `payout`).
+fn type_key(code: &str) -> &'static str {
+    if code == "payout" { "console-type-payout" } else { "console-type-payin" }
+}
+
 /// A table of payments with these columns, each linked to its page under `base`.
-pub fn payments_table(t: &Texts, base: &str, caption: String, columns: &[Column], payments: &[Payment]) -> Block {
+pub fn payments_table(
+    t: &Texts,
+    base: &str,
+    caption: String,
+    columns: &[Column],
+    payments: &[Payment],
+    names: &ProjectNames,
+) -> Block {
     Block::Table(Table {
         caption,
         headers: columns.iter().map(|c| t.t(c.header_key())).collect(),
-        rows: payments.iter().map(|p| columns.iter().map(|c| c.cell(t, base, p)).collect()).collect(),
+        rows: payments.iter().map(|p| columns.iter().map(|c| c.cell(t, base, names, p)).collect()).collect(),
         empty: t.t("console-search-none"),
     })
 }
@@ -156,7 +183,7 @@ pub fn payment_facts(t: &Texts, p: &Payment, with_project: bool) -> Vec<(String,
         facts.push((t.t("console-col-project"), Cell::Mono(p.project_id.clone())));
     }
     facts.extend([
-        (t.t("console-col-type"), text(p.payment_type.code())),
+        (t.t("console-col-type"), text(t.t(type_key(p.payment_type.code())))),
         (t.t("console-col-state"), state_cell(t, p.state)),
         (t.t("console-col-amount"), amount(p.amount)),
         (t.t("console-col-initial-amount"), amount(p.initial_amount)),
@@ -302,25 +329,27 @@ pub fn day_start_ms(text: &str) -> Option<i64> {
     Some((era * 146_097 + doe - 719_468) * 86_400_000)
 }
 
-/// The search form's fields, with the values of this request. The requisite field is the
-/// operator's (a merchant does not see full requisites).
-pub fn filter_fields(t: &Texts, params: &Params, with_requisite: bool) -> Vec<FormField> {
+/// The search form's fields, with the values of this request. The operator names a requisite
+/// by its id, number or last four digits; a merchant, who sees masked numbers, by the last four.
+pub fn filter_fields(t: &Texts, params: &Params, operator: bool) -> Vec<FormField> {
     let value = |name: &str| param(params, name).unwrap_or("").to_string();
     let mut states = vec![(String::new(), t.t("console-any"))];
     states.extend(StateFilter::all().into_iter().map(|f| (f.code(), state_label(t, &f.code()))));
+    let types = ["", "payin", "payout"]
+        .map(|code| (code.to_string(), if code.is_empty() { t.t("console-any") } else { t.t(type_key(code)) }));
+    let requisite = if operator { "console-field-requisite-search" } else { "console-field-requisite-last4" };
     let mut fields = vec![
         FormField { value: value("q"), ..field("q", t.t("console-search-label"), FieldKind::Text, false) },
+        FormField {
+            value: value("type"),
+            ..field("type", t.t("console-col-type"), FieldKind::Select(types.to_vec()), false)
+        },
         FormField {
             value: value("state"),
             ..field("state", t.t("console-col-state"), FieldKind::Select(states), false)
         },
+        FormField { value: value("requisite"), ..field("requisite", t.t(requisite), FieldKind::Text, false) },
     ];
-    if with_requisite {
-        fields.push(FormField {
-            value: value("requisite"),
-            ..field("requisite", t.t("console-field-requisite"), FieldKind::Text, false)
-        });
-    }
     fields.extend([
         FormField { value: value("amount"), ..field("amount", t.t("console-col-amount"), FieldKind::Amount, false) },
         FormField {
@@ -360,10 +389,16 @@ pub fn filter_of(params: &Params) -> Result<PaymentFilter, &'static str> {
         (Some(ms), Some(id)) => Some((ms, id)),
         _ => None,
     };
+    let payment_type = match text("type").as_deref() {
+        None => None,
+        Some(code @ ("payin" | "payout")) => Some(code.to_string()),
+        Some(_) => return Err("type"),
+    };
     Ok(PaymentFilter {
         term: text("q"),
         state: text("state").filter(|s| StateFilter::parse(s).is_some()),
-        requisite_id: text("requisite").map(|r| r.replace(' ', "")),
+        requisite: text("requisite"),
+        payment_type,
         method: text("method"),
         country: text("country").map(|c| c.to_ascii_uppercase()),
         currency,
@@ -400,6 +435,41 @@ pub fn next_page_link(base: &str, params: &Params, last: &Payment) -> String {
 pub fn pager(t: &Texts, base: &str, params: &Params, found: &[Payment]) -> Option<Block> {
     let last = found.last().filter(|_| found.len() as i64 == PAGE)?;
     Some(Block::Facts(vec![(String::new(), link(next_page_link(base, params, last), t.t("console-older")))]))
+}
+
+/// The totals of a search per type and currency (count, amount, of it succeeded), or, beyond
+/// what is added up, a word that the filter should be narrowed.
+pub fn totals_block(t: &Texts, totals: Option<Vec<PaymentTotal>>) -> Block {
+    let Some(totals) = totals else {
+        let cap = Arg::Number(crate::domain::lookup::TOTALS_CAP);
+        return Block::Paragraph(t.ta("console-totals-capped", &[("cap", cap)]));
+    };
+    let amount = |v: i64, currency: &str| Cell::Number(t.amount(v, currency));
+    Block::Table(Table {
+        caption: t.t("console-totals"),
+        headers: [
+            "console-col-type",
+            "console-field-currency",
+            "console-totals-count",
+            "console-col-amount",
+            "console-totals-succeeded",
+        ]
+        .map(|k| t.t(k))
+        .to_vec(),
+        rows: totals
+            .iter()
+            .map(|g| {
+                vec![
+                    text(t.t(type_key(&g.payment_type))),
+                    text(g.currency.clone()),
+                    Cell::Number(g.count.to_string()),
+                    amount(g.amount, &g.currency),
+                    amount(g.succeeded, &g.currency),
+                ]
+            })
+            .collect(),
+        empty: t.t("console-search-none"),
+    })
 }
 
 /// One CSV record, written by the `csv` crate with every text field quoted, so a reader that

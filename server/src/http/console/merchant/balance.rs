@@ -71,7 +71,8 @@ async fn payouts(state: &AppState, m: &MerchantUser) -> Result<Block, DomainErro
     let filter = PaymentFilter { payment_type: Some("payout".into()), limit: 50, ..Default::default() };
     let payouts = state.services.lookup.search(&m.scope, filter).await?;
     let columns = [Column::RequestId, Column::PaymentId, Column::State, Column::Amount, Column::Created];
-    let mut table = payments_table(t, CONSOLE.base, t.t("console-payouts-latest"), &columns, &payouts);
+    let mut table =
+        payments_table(t, CONSOLE.base, t.t("console-payouts-latest"), &columns, &payouts, &Default::default());
     if let Block::Table(table) = &mut table {
         table.empty = t.t("console-empty");
     }

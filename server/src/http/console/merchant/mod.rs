@@ -6,7 +6,6 @@
 mod balance;
 mod callbacks;
 mod dashboard;
-mod export;
 mod integration;
 mod keys;
 mod page;

@@ -4,10 +4,11 @@
 use axum::extract::{Path, State};
 use axum::response::{IntoResponse, Redirect, Response};
 
+use super::super::export::payments_csv;
 use super::super::guard::{Empty, MerchantUser, Posted, Resends};
 use super::super::widgets::{
     Column, attempt_answer, callback_state, filter_fields, filter_of, pager, payment_facts, payments_table, query_of,
-    receiver_facts, search_form, timeline,
+    receiver_facts, search_form, timeline, totals_block,
 };
 use super::super::{Params, Signed, field, link, param, text};
 use super::CONSOLE;
@@ -23,6 +24,7 @@ use app::model::{ActionForm, Block, Cell, FieldKind, FormField, Table};
 const COLUMNS: &[Column] = &[
     Column::RequestId,
     Column::PaymentId,
+    Column::Type,
     Column::State,
     Column::Amount,
     Column::Method,
@@ -35,8 +37,6 @@ const COLUMNS: &[Column] = &[
 pub fn merchant_filter(params: &Params) -> Result<PaymentFilter, &'static str> {
     let mut filter = filter_of(params)?;
     filter.project_ids = param(params, "project").map(|chosen| vec![chosen.to_string()]);
-    // Full requisites are the operator's: a merchant filters by what it sees.
-    filter.requisite_id = None;
     Ok(filter)
 }
 
@@ -69,19 +69,36 @@ pub async fn list(State(state): State<AppState>, m: MerchantUser, params: Params
         return m.s.page(&state, "/", t.t("console-payments-title"), n, blocks);
     };
     let exact = filter.term.is_some();
-    let found = match state.services.lookup.search(&m.scope, filter).await {
-        Ok(found) => found,
-        Err(e) => return m.s.unavailable(&state, &e),
-    };
+    let lookup = &state.services.lookup;
+    let (found, totals) =
+        match tokio::try_join!(lookup.search(&m.scope, filter.clone()), lookup.totals(&m.scope, filter)) {
+            Ok(found) => found,
+            Err(e) => return m.s.unavailable(&state, &e),
+        };
     // An exact id opens the payment (the question is usually about one).
     if exact && found.len() == 1 && param(&params, "after_id").is_none() {
         return Redirect::to(&format!("{}/payments/{}", CONSOLE.base, found[0].request_id)).into_response();
     }
     let export = link(format!("{}/payments.csv?{}", CONSOLE.base, query_of(&params)), t.t("console-export"));
     blocks.push(Block::Facts(vec![(String::new(), export)]));
-    blocks.push(payments_table(t, CONSOLE.base, t.t("console-payments-found"), COLUMNS, &found));
+    // Which project a payment is of matters once there are several.
+    let mut columns = COLUMNS.to_vec();
+    if m.projects.len() > 1 {
+        columns.insert(2, Column::Project);
+    }
+    let names = m.projects.iter().map(|p| (p.id.clone(), p.name.clone())).collect();
+    blocks.push(payments_table(t, CONSOLE.base, t.t("console-payments-found"), &columns, &found, &names));
     blocks.extend(pager(t, &format!("{}/", CONSOLE.base), &params, &found));
+    blocks.push(totals_block(t, totals));
     m.s.page(&state, "/", t.t("console-payments-title"), m.s.notice(&params), blocks)
+}
+
+/// The payments of this search as CSV.
+pub async fn csv(State(state): State<AppState>, m: MerchantUser, params: Params) -> Response {
+    match merchant_filter(&params) {
+        Ok(filter) => payments_csv(state, m.scope.clone(), filter),
+        Err(_) => m.s.back("/", "invalid"),
+    }
 }
 
 pub async fn payment(

@@ -4,7 +4,7 @@ use axum::Router;
 use axum::routing::{get, post};
 
 use super::CONSOLE;
-use super::{balance, callbacks, dashboard, export, integration, keys, page, payments, payouts};
+use super::{balance, callbacks, dashboard, integration, keys, page, payments, payouts};
 use crate::http::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -13,7 +13,7 @@ pub fn router() -> Router<AppState> {
         .merge(super::super::users::routes::<super::super::guard::MerchantUser>(CONSOLE))
         .merge(super::super::factor::routes::<super::super::guard::MerchantUser>(CONSOLE))
         .route("/merchant/", get(payments::list))
-        .route("/merchant/payments.csv", get(export::csv))
+        .route("/merchant/payments.csv", get(payments::csv))
         .route("/merchant/payments/{request_id}", get(payments::payment))
         .route("/merchant/payments/{request_id}/callbacks/{callback_id}/resend", post(payments::resend))
         .route("/merchant/callbacks", get(callbacks::failing))

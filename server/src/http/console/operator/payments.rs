@@ -5,12 +5,13 @@ use axum::extract::{Path, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Redirect, Response};
 
+use super::super::export::payments_csv;
 use super::super::guard::{Empty, Operator, Posted, Resends};
 use super::super::widgets::{
     Column, attempt_answer, audit_table, callback_state, filter_fields, filter_of, ledger_table, pager, payment_facts,
-    payments_table, receiver_facts, search_form, timeline,
+    payments_table, project_names, query_of, receiver_facts, search_form, timeline, totals_block,
 };
-use super::super::{Params, Signed, link, param, text};
+use super::super::{Params, Signed, Texts, field, link, param, text};
 use super::CONSOLE;
 use super::decisions::actions;
 use crate::domain::audit::Subject;
@@ -18,15 +19,18 @@ use crate::domain::error::DomainError;
 use crate::domain::lookup::Scope;
 use crate::domain::outbox::CallbackRecord;
 use crate::domain::payment::Payment;
-use crate::domain::ports::Receipt;
+use crate::domain::ports::{PaymentFilter, Receipt};
+use crate::domain::project::Project;
 use crate::domain::user::Permission;
 use crate::http::AppState;
 use app::i18n::Arg;
-use app::model::{Block, Cell, Table};
+use app::model::{ActionForm, Block, Cell, FieldKind, FormField, Table};
 
 const COLUMNS: &[Column] = &[
     Column::RequestId,
     Column::PaymentId,
+    Column::Type,
+    Column::Project,
     Column::State,
     Column::Amount,
     Column::Method,
@@ -34,26 +38,91 @@ const COLUMNS: &[Column] = &[
     Column::Created,
 ];
 
+/// The operator's filter: the form's, within the merchant or the project chosen.
+fn operator_filter(params: &Params, projects: &[Project]) -> Result<PaymentFilter, &'static str> {
+    let mut filter = filter_of(params)?;
+    let merchant = param(params, "merchant");
+    let project = param(params, "project");
+    if merchant.is_some() || project.is_some() {
+        filter.project_ids = Some(
+            projects
+                .iter()
+                .filter(|p| merchant.is_none_or(|m| m == p.merchant_id) && project.is_none_or(|id| id == p.id))
+                .map(|p| p.id.clone())
+                .collect(),
+        );
+    }
+    Ok(filter)
+}
+
+/// The search form: merchant and project pickers (by name), then the filters both consoles share.
+fn filter_form(t: &Texts, params: &Params, projects: &[Project]) -> ActionForm {
+    let value = |name: &str| param(params, name).unwrap_or("").to_string();
+    let any = || (String::new(), t.t("console-any"));
+    let mut merchants = vec![any()];
+    for p in projects {
+        if merchants.last().is_none_or(|(id, _)| *id != p.merchant_id) {
+            merchants.push((p.merchant_id.clone(), p.merchant_name.clone()));
+        }
+    }
+    let mut choices = vec![any()];
+    choices.extend(projects.iter().map(|p| (p.id.clone(), format!("{} · {}", p.merchant_name, p.name))));
+    let mut fields = vec![
+        FormField {
+            value: value("merchant"),
+            ..field("merchant", t.t("console-col-merchant"), FieldKind::Select(merchants), false)
+        },
+        FormField {
+            value: value("project"),
+            ..field("project", t.t("console-col-project"), FieldKind::Select(choices), false)
+        },
+    ];
+    fields.extend(filter_fields(t, params, true));
+    search_form(t, format!("{}/payments", CONSOLE.base), fields)
+}
+
 pub async fn list(State(state): State<AppState>, Operator(s): Operator, params: Params) -> Response {
     let t = &s.texts;
+    let projects = match state.services.projects.all().await {
+        Ok(projects) => projects,
+        Err(e) => return s.unavailable(&state, &e),
+    };
     let base = format!("{}/payments", CONSOLE.base);
-    let mut blocks = vec![Block::Form(search_form(t, base.clone(), filter_fields(t, &params, true)))];
-    let Ok(filter) = filter_of(&params) else {
+    let mut blocks = vec![Block::Form(filter_form(t, &params, &projects))];
+    let Ok(filter) = operator_filter(&params, &projects) else {
         let n = super::super::notice(t, Some("invalid"));
         return s.page(&state, "/payments", t.t("console-payments-title"), n, blocks);
     };
     let exact = filter.term.is_some();
-    let found = match state.services.lookup.search(&Scope::All, filter).await {
-        Ok(found) => found,
-        Err(e) => return s.unavailable(&state, &e),
-    };
+    let lookup = &state.services.lookup;
+    let (found, totals) =
+        match tokio::try_join!(lookup.search(&Scope::All, filter.clone()), lookup.totals(&Scope::All, filter)) {
+            Ok(found) => found,
+            Err(e) => return s.unavailable(&state, &e),
+        };
     // An exact id opens the payment (the question is usually about one).
     if exact && found.len() == 1 && param(&params, "after_id").is_none() {
         return Redirect::to(&format!("{}/payments/{}", CONSOLE.base, found[0].request_id)).into_response();
     }
-    blocks.push(payments_table(t, CONSOLE.base, t.t("console-payments-found"), COLUMNS, &found));
+    let export = link(format!("{}/payments.csv?{}", CONSOLE.base, query_of(&params)), t.t("console-export"));
+    blocks.push(Block::Facts(vec![(String::new(), export)]));
+    let names = project_names(&projects);
+    blocks.push(payments_table(t, CONSOLE.base, t.t("console-payments-found"), COLUMNS, &found, &names));
     blocks.extend(pager(t, &base, &params, &found));
+    blocks.push(totals_block(t, totals));
     s.page(&state, "/payments", t.t("console-payments-title"), s.notice(&params), blocks)
+}
+
+/// The payments of this search as CSV.
+pub async fn csv(State(state): State<AppState>, Operator(s): Operator, params: Params) -> Response {
+    let projects = match state.services.projects.all().await {
+        Ok(projects) => projects,
+        Err(e) => return s.unavailable(&state, &e),
+    };
+    match operator_filter(&params, &projects) {
+        Ok(filter) => payments_csv(state, Scope::All, filter),
+        Err(_) => s.back("/payments", "invalid"),
+    }
 }
 
 pub async fn payment(

@@ -15,6 +15,7 @@ pub fn router() -> Router<AppState> {
         .merge(super::super::factor::routes::<super::super::guard::Operator>(CONSOLE))
         .route("/operator/", get(queue::queue))
         .route("/operator/payments", get(payments::list))
+        .route("/operator/payments.csv", get(payments::csv))
         .route("/operator/payments/{request_id}", get(payments::payment))
         .route("/operator/payments/{request_id}/receipts/{receipt_id}", get(payments::receipt))
         .route("/operator/payments/{request_id}/callbacks/{callback_id}/resend", post(payments::resend))

@@ -1,15 +1,12 @@
-//! The merchant's payments as CSV: the search's filter, streamed page by page (keyset), so a
-//! million rows never sit in memory at once.
+//! Payments as CSV, in both consoles: the search's filter within the reader's scope, streamed
+//! page by page (keyset), so a million rows never sit in memory at once.
 
 use axum::body::Body;
-use axum::extract::State;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
 
-use super::super::guard::MerchantUser;
-use super::super::widgets::{csv_record, method_of};
-use super::super::{Params, format_utc};
-use super::payments::merchant_filter;
+use super::format_utc;
+use super::widgets::{csv_record, method_of};
 use crate::domain::lookup::Scope;
 use crate::domain::payment::Payment;
 use crate::domain::ports::PaymentFilter;
@@ -66,13 +63,10 @@ async fn page(state: &AppState, scope: &Scope, filter: PaymentFilter) -> Result<
     Ok((chunk, next))
 }
 
-pub async fn csv(State(state): State<AppState>, m: MerchantUser, params: Params) -> Response {
-    let Ok(mut filter) = merchant_filter(&params) else {
-        return m.s.back("/", "invalid");
-    };
+/// The payments matching `filter` within `scope`, every page of them, as a CSV download.
+pub fn payments_csv(state: AppState, scope: Scope, mut filter: PaymentFilter) -> Response {
     filter.limit = EXPORT_PAGE;
     filter.after = None;
-    let scope = m.scope.clone();
     let stream = futures_util::stream::unfold((Some(filter), true), move |(filter, first)| {
         let (state, scope) = (state.clone(), scope.clone());
         async move {
