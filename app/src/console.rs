@@ -28,7 +28,17 @@ pub fn ConsoleHeader(frame: ConsoleFrame) -> impl IntoView {
                         .into_iter()
                         .map(|l| {
                             let current = l.current.then_some("page");
-                            view! { <li><a href=l.href aria-current=current>{l.label}</a></li> }
+                            let count = l.count.map(|(n, words)| {
+                                let class = if n > 0 { "count" } else { "count none" };
+                                view! {
+                                    " "
+                                    <span class=class>
+                                        <span aria-hidden="true">{n}</span>
+                                        <span class="visually-hidden">{words}</span>
+                                    </span>
+                                }
+                            });
+                            view! { <li><a href=l.href aria-current=current>{l.label}{count}</a></li> }
                         })
                         .collect_view()}
                 </ul>

@@ -135,6 +135,16 @@ pub fn render_post_back(ctx: PageContext, i18n: I18n, post: PostBack) -> String 
 
 /// A console page (operator or merchant): the frame and the page's blocks. No scripts: every
 /// console page works as plain HTML forms.
+/// A live page's refresh: every EVERY ms, unless the tab is hidden or the person is in a form
+/// of the page, the page is read again and its navigation and main part replaced (the counts
+/// and lists change, what the person is typing does not). Without JavaScript the page says
+/// when it was read and links to itself.
+const LIVE_SCRIPT: &str = "(function(){function busy(){var a=document.activeElement;return !!(a&&a.closest&&a.closest('main form'))}\
+setInterval(function(){if(document.hidden||busy())return;fetch(location.href,{credentials:'same-origin'})\
+.then(function(r){return r.ok&&!r.redirected?r.text():null}).then(function(h){if(!h||busy())return;\
+var d=new DOMParser().parseFromString(h,'text/html');['main','.console-top nav'].forEach(function(q){\
+var n=d.querySelector(q),o=document.querySelector(q);if(n&&o)o.replaceWith(n)})}).catch(function(){})},EVERY)})();";
+
 pub fn render_console(frame: crate::model::ConsoleFrame, blocks: Vec<crate::model::Block>) -> String {
     use crate::console::{BlockView, ConsoleHeader};
     let owner = Owner::new_root(Some(Arc::new(hydration_context::SsrSharedContext::new())));
@@ -145,6 +155,10 @@ pub fn render_console(frame: crate::model::ConsoleFrame, blocks: Vec<crate::mode
         let notice = frame.notice.clone();
         let lang = frame.lang.clone();
         let css = frame.css_href.clone();
+        let refresh = frame.refresh_s.map(|s| {
+            let nonce = frame.nonce.clone();
+            view! { <script nonce=nonce>{LIVE_SCRIPT.replace("EVERY", &(s * 1000).to_string())}</script> }
+        });
         view! {
             <!DOCTYPE html>
             <html lang=lang>
@@ -168,6 +182,7 @@ pub fn render_console(frame: crate::model::ConsoleFrame, blocks: Vec<crate::mode
                         })}
                         {blocks.into_iter().map(|b| view! { <BlockView block=b/> }).collect_view()}
                     </main>
+                    {refresh}
                 </body>
             </html>
         }

@@ -310,6 +310,9 @@ pub struct ConsoleFrame {
     pub skip_label: String,
     pub nonce: String,
     pub css_href: String,
+    /// Seconds between the page refreshing its main part by itself (with JavaScript), when it
+    /// shows work that arrives on its own (the queue).
+    pub refresh_s: Option<u32>,
 }
 
 #[derive(Clone, Debug)]
@@ -317,6 +320,8 @@ pub struct NavLink {
     pub href: String,
     pub label: String,
     pub current: bool,
+    /// How much waits behind the link: the number, and it said in words ("7 waiting").
+    pub count: Option<(i64, String)>,
 }
 
 #[derive(Clone, Debug)]

@@ -87,6 +87,11 @@ impl Decisions {
         Ok(Queue { payins, payouts, approvals })
     }
 
+    /// How much of the queue waits, counted whole: the lists above are capped.
+    pub async fn queue_counts(&self) -> Result<super::ports::QueueCounts> {
+        Ok(self.payments.queue_counts().await?)
+    }
+
     /// Funds arrived for a payment awaiting them. The full amount succeeds; any other amount
     /// opens `dispute:different_amount`. Above the payment's amount it is a proposal (a person)
     /// or refused (a script).

@@ -158,6 +158,28 @@ pub struct PaymentFilter {
     pub limit: i64,
 }
 
+/// How many of each kind of work wait for a person (the operator's queue).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct QueueCounts {
+    /// Credits proposed, waiting for a second operator.
+    pub approvals: i64,
+    /// Payins whose payers say they paid.
+    pub paid: i64,
+    /// Disputes (of payins, and payouts that failed).
+    pub disputes: i64,
+    /// Payouts to send or to confirm.
+    pub payouts: i64,
+    /// Incoming transfers no rule could match.
+    pub review: i64,
+}
+
+impl QueueCounts {
+    /// Everything waiting for a decision.
+    pub fn total(&self) -> i64 {
+        self.approvals + self.paid + self.disputes + self.payouts + self.review
+    }
+}
+
 /// The payments of one type and currency matching a filter.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PaymentTotal {
@@ -234,6 +256,8 @@ pub trait PaymentStore: Send + Sync + 'static {
     async fn waiting_for_operator(&self, limit: i64) -> StoreResult<Vec<Payment>>;
     /// Payments matching `filter`, newest first, a page after its keyset position.
     async fn search_payments(&self, filter: &PaymentFilter) -> StoreResult<Vec<Payment>>;
+    /// How much of the operator's queue waits, counted whole (the queue's lists are capped).
+    async fn queue_counts(&self) -> StoreResult<QueueCounts>;
     /// Per type and currency, the count and amounts of the first `cap` payments matching the
     /// filter (its keyset position and limit ignored): a bounded read at any table size.
     async fn payment_totals(&self, filter: &PaymentFilter, cap: i64) -> StoreResult<Vec<PaymentTotal>>;

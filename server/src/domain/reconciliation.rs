@@ -349,11 +349,6 @@ impl Reconciliation {
         Ok(found)
     }
 
-    /// How many transfers wait for a person (at most `limit`).
-    pub async fn waiting_for_review(&self, limit: i64) -> Result<usize> {
-        Ok(self.transfers.transfers_in_review(limit).await?.len())
-    }
-
     /// A person attaches a transfer in review to a payment, saying why: a credit no rule made,
     /// so a second operator approves it (decisions.md §8).
     pub async fn attach(&self, transfer_id: &str, request_id: &str, note: &str, who: &Who) -> Result<Approval> {

@@ -12,7 +12,7 @@ use super::sql::{MAX_INSERT_BATCH, MAX_PAYOUT_BATCH, PendingInsert, PendingPayou
 use crate::domain::ledger::{LedgerEntry, PayoutCover, PayoutOutcome, balance_moves};
 use crate::domain::payment::{Payment, PaymentState};
 use crate::domain::ports::{
-    HistoryEntry, Inserted, PaymentChange, PaymentFilter, PaymentStore, PaymentTotal, Receipt, StoreError,
+    HistoryEntry, Inserted, PaymentChange, PaymentFilter, PaymentStore, PaymentTotal, QueueCounts, Receipt, StoreError,
     StoreResult as Result,
 };
 use crate::domain::project::Project;
@@ -568,6 +568,23 @@ macro_rules! payment_store {
                 }
                 let rows: Vec<PaymentRow> = q.fetch_all(&self.pool).await?;
                 rows.into_iter().map(Payment::try_from).collect()
+            }
+
+            async fn queue_counts(&self) -> Result<QueueCounts> {
+                // Each count is over a partial index of exactly its condition; the waiting
+                // payments are the queue's own filter (see waiting_for_operator).
+                let (approvals, paid, disputes, payouts, review): (i64, i64, i64, i64, i64) = sqlx::query_as(
+                    "SELECT (SELECT COUNT(*) FROM approvals WHERE state = 'pending'), \
+                       COALESCE(SUM(CASE WHEN status = 'processing' AND sub_status = 'paid' AND payment_type = 'payin' THEN 1 ELSE 0 END), 0), \
+                       COALESCE(SUM(CASE WHEN status = 'dispute' AND (payment_type = 'payin' OR sub_status = 'payout_failed') THEN 1 ELSE 0 END), 0), \
+                       (SELECT COUNT(*) FROM payments WHERE payment_type = 'payout' AND status = 'processing'), \
+                       (SELECT COUNT(*) FROM transfers WHERE state = 'review') \
+                     FROM payments \
+                     WHERE status = 'dispute' OR (status = 'processing' AND sub_status IN ('paid', 'payout_process'))",
+                )
+                .fetch_one(&self.pool)
+                .await?;
+                Ok(QueueCounts { approvals, paid, disputes, payouts, review })
             }
 
             async fn payment_totals(&self, f: &PaymentFilter, cap: i64) -> Result<Vec<PaymentTotal>> {

@@ -505,6 +505,13 @@ async fn payments_are_found_by_filters(backend: Backend) {
 
     let all = browser.get("/operator/payments").await;
     assert_eq!(found(&all.html), (true, true));
+    // Every page's navigation counts the queue (one payer says they paid); the queue says
+    // when it was read and, with JavaScript, reads itself again.
+    assert!(all.html.contains("1 waiting"), "{}", all.html);
+    assert!(!all.html.contains("setInterval"), "only the queue refreshes itself");
+    let queue = browser.get("/operator/").await;
+    assert!(queue.html.contains("1 waiting") && queue.html.contains("Updated at"), "{}", queue.html);
+    assert!(queue.html.contains("setInterval") && queue.html.contains("<script nonce="), "{}", queue.html);
     let by_state = browser.get("/operator/payments?state=processing%3Apaid").await;
     assert_eq!(found(&by_state.html), (true, false));
     let by_amount = browser.get("/operator/payments?amount=999&currency=RUB").await;

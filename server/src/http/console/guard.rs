@@ -127,7 +127,7 @@ pub async fn signed_in(
         return Err(to_login(console, asked));
     };
     match state.services.users.active_user(console.audience, &stored.login).await {
-        Ok(Some(user)) => Ok(Signed { user, csrf: stored.csrf, texts, console }),
+        Ok(Some(user)) => Ok(Signed { user, csrf: stored.csrf, texts, console, waiting: None }),
         Ok(None) => {
             // Disabled (or removed) since the login: the session ends now.
             if let Err(e) = session.flush().await {
@@ -190,7 +190,16 @@ impl FromRequestParts<AppState> for Operator {
     type Rejection = Response;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, Response> {
-        from_parts(parts, state, super::operator::CONSOLE).await.map(Operator)
+        let mut signed = from_parts(parts, state, super::operator::CONSOLE).await?;
+        // Every page's navigation says how much waits in the queue (a form's answer is a
+        // redirect to a page, which counts then).
+        if parts.method == axum::http::Method::GET {
+            match state.services.decisions.queue_counts().await {
+                Ok(counts) => signed.waiting = Some(counts),
+                Err(e) => tracing::debug!(error = %e, "queue not counted"),
+            }
+        }
+        Ok(Operator(signed))
     }
 }
 

@@ -102,6 +102,8 @@ pub struct Signed {
     pub csrf: String,
     pub texts: Texts,
     pub console: Console,
+    /// The operator's queue, counted for the navigation (pages only).
+    pub waiting: Option<crate::domain::ports::QueueCounts>,
 }
 
 impl Signed {
@@ -143,6 +145,25 @@ impl Signed {
         notice: Option<ConsoleNotice>,
         blocks: Vec<Block>,
     ) -> Response {
+        respond(StatusCode::OK, self.frame_of(state, current, title, notice), blocks)
+    }
+
+    /// A page of work that arrives by itself (the queue): with JavaScript it refreshes every
+    /// `every_s` seconds while nobody types in it.
+    pub fn live_page(
+        &self,
+        state: &AppState,
+        current: &str,
+        title: String,
+        notice: Option<ConsoleNotice>,
+        blocks: Vec<Block>,
+        every_s: u32,
+    ) -> Response {
+        let frame = ConsoleFrame { refresh_s: Some(every_s), ..self.frame_of(state, current, title, notice) };
+        respond(StatusCode::OK, frame, blocks)
+    }
+
+    fn frame_of(&self, state: &AppState, current: &str, title: String, notice: Option<ConsoleNotice>) -> ConsoleFrame {
         let t = &self.texts;
         let logout = ActionForm {
             action: format!("{}/logout", self.console.base),
@@ -156,8 +177,12 @@ impl Signed {
         let role = t.role(self.user.role);
         let login = format!("{} · {role}", self.user.login);
         let bar = ConsoleUserBar { login, signed_in_as: t.t("console-signed-in-as"), logout };
-        let frame = frame(state, self.console, t, current, title, notice, Some((&self.user, bar)));
-        respond(StatusCode::OK, frame, blocks)
+        let mut frame = frame(state, self.console, t, current, title, notice, Some((&self.user, bar)));
+        if let (Some(waiting), Some(queue)) = (self.waiting, frame.nav.first_mut()) {
+            let words = t.ta("console-nav-waiting", &[("count", Arg::Number(waiting.total()))]);
+            queue.count = Some((waiting.total(), words));
+        }
+        frame
     }
 
     /// [`Self::page`] answered with another status (a refused form shown again).
@@ -320,6 +345,7 @@ fn frame(
                     href: format!("{}{path}", console.base),
                     label: t.t(key),
                     current: *path == current,
+                    count: None,
                 })
                 .collect(),
             Some(bar),
@@ -345,6 +371,7 @@ fn frame(
         language_label: t.t("console-language"),
         skip_label: t.t("console-skip"),
         nonce: new_nonce(),
+        refresh_s: None,
         css_href: state.assets.console_css_href.clone(),
     }
 }

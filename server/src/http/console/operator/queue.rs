@@ -25,51 +25,93 @@ fn since(t: &Texts, from_ms: i64) -> String {
     t.ta("console-waiting-for", &[("minutes", Arg::Number(minutes))])
 }
 
+/// How often the queue refreshes itself with JavaScript.
+const REFRESH_S: u32 = 30;
+
 pub async fn queue(State(state): State<AppState>, Operator(s): Operator, params: Params) -> Response {
     let t = &s.texts;
-    let reconciliation = &state.services.reconciliation;
-    let (queue, in_review) =
-        match (state.services.decisions.queue(QUEUE_LIMIT).await, reconciliation.waiting_for_review(QUEUE_LIMIT).await)
-        {
-            (Ok(q), Ok(n)) => (q, n),
-            (Err(e), _) | (_, Err(e)) => return s.unavailable(&state, &e),
-        };
+    let decisions = &state.services.decisions;
+    let (queue, counts) = match tokio::try_join!(decisions.queue(QUEUE_LIMIT), decisions.queue_counts()) {
+        Ok(found) => found,
+        Err(e) => return s.unavailable(&state, &e),
+    };
     let (paid, disputes): (Vec<_>, Vec<_>) = queue.payins.into_iter().partition(|p| p.state == PaymentState::Paid);
     let payout_rows = queue.payouts.iter().map(|p| payout_row(&s, p)).collect();
     let approvals = queue.approvals.iter().map(|(a, p)| approval_row(&s, a, p)).collect();
+    let now = crate::domain::time::now_ms();
     let blocks = vec![
+        // Read at: the list changes by itself (with JavaScript it is read again every 30 s).
+        Block::Facts(vec![
+            (t.t("console-queue-updated"), text(t.time(now))),
+            (String::new(), link(format!("{}/", CONSOLE.base), t.t("console-queue-refresh"))),
+        ]),
         section(
             t,
-            "approvals",
-            "console-queue-approvals",
+            Listed {
+                id: "approvals",
+                heading: "console-queue-approvals",
+                shown: queue.approvals.len(),
+                count: counts.approvals,
+                all: None,
+            },
             table(t, "console-queue-approvals-caption", APPROVALS, approvals),
         ),
         Block::Section {
-            heading: t.t("console-queue-review"),
+            heading: format!("{} ({})", t.t("console-queue-review"), counts.review),
             id: "review".into(),
             blocks: vec![Block::Facts(vec![(
                 t.t("console-queue-review-count"),
                 link(
                     format!("{}/reconciliation#review", CONSOLE.base),
-                    t.ta("console-queue-review-link", &[("count", Arg::Number(in_review as i64))]),
+                    t.ta("console-queue-review-link", &[("count", Arg::Number(counts.review))]),
                 ),
             )])],
         },
         section(
             t,
-            "paid",
-            "console-queue-paid",
+            Listed {
+                id: "paid",
+                heading: "console-queue-paid",
+                shown: paid.len(),
+                count: counts.paid,
+                all: Some("type=payin&state=processing%3Apaid"),
+            },
             table(t, "console-queue-paid-caption", PAID, rows(&s, &paid, paid_row)),
         ),
         section(
             t,
-            "disputes",
-            "console-queue-disputes",
+            Listed {
+                id: "disputes",
+                heading: "console-queue-disputes",
+                shown: disputes.len(),
+                count: counts.disputes,
+                all: Some("state=dispute"),
+            },
             table(t, "console-queue-disputes-caption", DISPUTES, rows(&s, &disputes, dispute_row)),
         ),
-        section(t, "payouts", "console-queue-payouts", table(t, "console-queue-payouts-caption", PAYOUTS, payout_rows)),
+        section(
+            t,
+            Listed {
+                id: "payouts",
+                heading: "console-queue-payouts",
+                shown: queue.payouts.len(),
+                count: counts.payouts,
+                all: Some("type=payout&state=processing"),
+            },
+            table(t, "console-queue-payouts-caption", PAYOUTS, payout_rows),
+        ),
     ];
-    s.page(&state, "/", t.t("console-queue-title"), s.notice(&params), blocks)
+    s.live_page(&state, "/", t.t("console-queue-title"), s.notice(&params), blocks, REFRESH_S)
+}
+
+/// One list of the queue: how many it shows of how many wait, and the search that lists them
+/// all when the queue shows only the longest waiting.
+struct Listed {
+    id: &'static str,
+    heading: &'static str,
+    shown: usize,
+    count: i64,
+    all: Option<&'static str>,
 }
 
 const APPROVALS: &[&str] = &[
@@ -108,8 +150,21 @@ const PAYOUTS: &[&str] = &[
     "console-col-actions",
 ];
 
-fn section(t: &Texts, id: &str, heading: &str, table: Block) -> Block {
-    Block::Section { heading: t.t(heading), id: id.into(), blocks: vec![table] }
+/// A list's section: its heading with how many wait; under a list cut at [`QUEUE_LIMIT`], how
+/// many it shows and where to find the rest.
+fn section(t: &Texts, list: Listed, table: Block) -> Block {
+    let mut blocks = vec![table];
+    if (list.shown as i64) < list.count {
+        let args = [("shown", Arg::Number(list.shown as i64)), ("count", Arg::Number(list.count))];
+        blocks.push(Block::Paragraph(t.ta("console-queue-more", &args)));
+        if let Some(query) = list.all {
+            blocks.push(Block::Link {
+                href: format!("{}/payments?{query}", CONSOLE.base),
+                text: t.t("console-queue-all"),
+            });
+        }
+    }
+    Block::Section { heading: format!("{} ({})", t.t(list.heading), list.count), id: list.id.into(), blocks }
 }
 
 fn table(t: &Texts, caption: &str, headers: &[&str], rows: Vec<Vec<Cell>>) -> Block {
@@ -206,4 +261,45 @@ fn approval_row(s: &Signed, a: &Approval, p: &Payment) -> Vec<Cell> {
         text(since(t, a.proposed_ms)),
         Cell::Forms(forms),
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts() -> Texts {
+        Texts { i18n: crate::i18n::Locales::load().i18n("en"), lang: "en" }
+    }
+
+    fn paragraphs_and_links(block: &Block) -> (String, Vec<(String, String)>) {
+        let Block::Section { heading, blocks, .. } = block else { panic!("a section") };
+        let mut links = Vec::new();
+        let mut said = heading.clone();
+        for b in blocks {
+            match b {
+                Block::Paragraph(p) => said.push_str(&format!(" | {p}")),
+                Block::Link { href, text } => links.push((href.clone(), text.clone())),
+                _ => {}
+            }
+        }
+        (said, links)
+    }
+
+    #[test]
+    fn a_list_cut_short_says_so_and_leads_to_the_rest() {
+        let t = texts();
+        let table = || table(&t, "console-queue-paid-caption", PAID, Vec::new());
+        let all = Some("type=payin&state=processing%3Apaid");
+        let cut =
+            section(&t, Listed { id: "paid", heading: "console-queue-paid", shown: 200, count: 213, all }, table());
+        let (said, links) = paragraphs_and_links(&cut);
+        assert!(said.contains("(213)") && said.contains("200 longest waiting of 213"), "{said}");
+        assert_eq!(
+            links,
+            vec![("/operator/payments?type=payin&state=processing%3Apaid".into(), "Search all of them".into())]
+        );
+        let whole = section(&t, Listed { id: "paid", heading: "console-queue-paid", shown: 3, count: 3, all }, table());
+        let (said, links) = paragraphs_and_links(&whole);
+        assert!(said.ends_with("(3)") && links.is_empty(), "{said}");
+    }
 }
