@@ -10,7 +10,71 @@ use crate::browser::*;
 use crate::helpers::*;
 use crate::payouts::{assert_ledger_clean, balance, fund_rub};
 
-both_backends!(a_merchant_requests_a_payout_from_the_console, a_merchant_cancels_from_the_console,);
+both_backends!(
+    a_merchant_requests_a_payout_from_the_console,
+    a_merchant_cancels_from_the_console,
+    the_operator_sees_what_each_merchant_is_held_and_sets_its_page,
+);
+
+/// The operator's merchants page answers "how much do we hold for merchant X" (available,
+/// locked, payouts in progress); a project's page carries its payment page settings, which an
+/// administrator changes (audited as theirs) and a viewer only reads.
+async fn the_operator_sees_what_each_merchant_is_held_and_sets_its_page(backend: Backend) {
+    let app = spawn_app(backend).await;
+    fund_rub(&app, "fund", 500_000).await;
+    let owner = shop_owner(&app).await;
+    let page = owner.get("/merchant/payouts").await;
+    let csrf = page.csrf();
+    let form = payout_form(&csrf, &app.key.project_id, "desk-1", "1000");
+    let done = owner.post("/merchant/payouts", &[&form[..], &[("confirmed", "1")]].concat()).await;
+    assert_eq!(done.status, 303, "{}", done.html);
+    assert_eq!(balance(&app, "RUB").await, (400_000, 100_000));
+
+    add_operator(&app, "alice").await;
+    let admin = Browser::new(&app);
+    admin.log_in("alice", PASSWORD).await;
+    let list = admin.get("/operator/merchants").await;
+    assert_eq!(list.status, 200);
+    let project_href = format!("/operator/projects/{}", app.key.project_id);
+    assert!(list.html.contains("Test Merchant") && list.html.contains(&project_href), "{}", list.html);
+    assert!(list.html.contains("4,000.00") && list.html.contains("1,000.00"), "available and locked: {}", list.html);
+    assert!(list.html.contains("1 · 1,000.00"), "one payout of 1,000.00 in progress: {}", list.html);
+
+    let project = admin.get(&project_href).await;
+    assert_eq!(project.status, 200);
+    assert!(project.html.contains("Name payers see") && project.html.contains("4,000.00"), "{}", project.html);
+    let saved = admin.post(&project_href, &[("csrf", &project.csrf()), ("display_name", "Cosy Books")]).await;
+    assert!(saved.location.as_deref().is_some_and(|l| l.ends_with("notice=saved")), "{:?}", saved.location);
+    let stored = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap();
+    assert_eq!(stored.payee(), "Cosy Books");
+    let query = kassa::domain::audit::AuditQuery {
+        subject: Some((kassa::domain::audit::Subject::Project, app.key.project_id.clone())),
+        before_id: None,
+        limit: 10,
+    };
+    let audit = app.stores.audit.audit(&query).await.unwrap();
+    assert_eq!((audit[0].actor.as_str(), audit[0].action.as_str()), ("operator:alice", "page_settings_changed"));
+    // The logo, through the same reading as the merchant's: a PNG is kept.
+    let png = b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x01\0\0\0\x01\x08\x06\0\0\0\x1f\x15\xc4\x89".to_vec();
+    let upload = reqwest::multipart::Form::new()
+        .text("csrf", project.csrf())
+        .part("logo", reqwest::multipart::Part::bytes(png).file_name("logo.png"));
+    let uploaded = admin.client.post(app.url(&format!("{project_href}/logo"))).multipart(upload).send().await.unwrap();
+    assert_eq!(uploaded.status(), 303);
+    let stored = app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap();
+    assert!(stored.settings.logo_digest.is_some(), "the logo is kept");
+
+    // A viewer reads the page and changes nothing.
+    add_user(&app, Audience::Operator, "vera", Role::Viewer).await;
+    let viewer = Browser::new(&app);
+    viewer.log_in("vera", PASSWORD).await;
+    let read = viewer.get(&project_href).await;
+    assert!(read.html.contains("An administrator changes") && !read.html.contains("Name payers see"), "{}", read.html);
+    let refused = viewer.post(&project_href, &[("csrf", &read.csrf()), ("display_name", "Mine")]).await;
+    assert_eq!(refused.status, 403);
+    assert_eq!(app.stores.projects.project(&app.key.project_id).await.unwrap().unwrap().payee(), "Cosy Books");
+    assert_eq!(admin.get("/operator/projects/no-such-project").await.status, 404);
+}
 
 /// The balance page's payout form, filled in.
 fn payout_form<'a>(csrf: &'a str, project: &'a str, payment_id: &'a str, amount: &'a str) -> Vec<(&'a str, &'a str)> {

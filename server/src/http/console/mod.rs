@@ -5,6 +5,7 @@
 //! What both consoles show is in [`widgets`]; each audience adds its pages, one file per
 //! feature, in its own folder.
 
+pub mod brand;
 pub mod export;
 pub mod factor;
 pub mod guard;

@@ -7,6 +7,7 @@
 mod audit;
 mod dashboard;
 mod decisions;
+mod merchants;
 mod payments;
 mod queue;
 mod reconciliation;
@@ -25,6 +26,7 @@ pub const CONSOLE: Console = Console {
         ("/", "console-nav-queue", Read),
         ("/dashboard", "console-nav-dashboard", Read),
         ("/payments", "console-nav-payments", Read),
+        ("/merchants", "console-nav-merchants", Read),
         ("/reconciliation", "console-nav-reconciliation", Read),
         ("/requisites", "console-nav-requisites", Read),
         ("/audit", "console-nav-audit", Read),

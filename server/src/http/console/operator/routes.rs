@@ -5,7 +5,7 @@ use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
 
 use super::CONSOLE;
-use super::{audit, dashboard, decisions, payments, queue, reconciliation, requisites, statements};
+use super::{audit, dashboard, decisions, merchants, payments, queue, reconciliation, requisites, statements};
 use crate::http::AppState;
 
 pub fn router() -> Router<AppState> {
@@ -16,6 +16,14 @@ pub fn router() -> Router<AppState> {
         .route("/operator/", get(queue::queue))
         .route("/operator/payments", get(payments::list))
         .route("/operator/payments.csv", get(payments::csv))
+        .route("/operator/merchants", get(merchants::list))
+        .route("/operator/projects/{project_id}", get(merchants::project).post(merchants::save))
+        .route(
+            "/operator/projects/{project_id}/logo",
+            post(merchants::logo)
+                .layer(axum::extract::DefaultBodyLimit::max(crate::domain::brand::MAX_LOGO_BYTES + 16 * 1024)),
+        )
+        .route("/operator/projects/{project_id}/logo/remove", post(merchants::remove_logo))
         .route("/operator/payments/{request_id}", get(payments::payment))
         .route("/operator/payments/{request_id}/receipts/{receipt_id}", get(payments::receipt))
         .route("/operator/payments/{request_id}/callbacks/{callback_id}/resend", post(payments::resend))
