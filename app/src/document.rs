@@ -135,11 +135,12 @@ pub fn render_post_back(ctx: PageContext, i18n: I18n, post: PostBack) -> String 
 
 /// A console page (operator or merchant): the frame and the page's blocks. No scripts: every
 /// console page works as plain HTML forms.
-/// A live page's refresh: every EVERY ms, unless the tab is hidden or the person is in a form
-/// of the page, the page is read again and its navigation and main part replaced (the counts
+/// A live page's refresh: every EVERY ms, unless the tab is hidden or the person is in the
+/// page's main part (focus in it, or text selected to copy), the page is read again and its navigation and main part replaced (the counts
 /// and lists change, what the person is typing does not). Without JavaScript the page says
 /// when it was read and links to itself.
-const LIVE_SCRIPT: &str = "(function(){function busy(){var a=document.activeElement;return !!(a&&a.closest&&a.closest('main form'))}\
+const LIVE_SCRIPT: &str = "(function(){function busy(){var a=document.activeElement,m=document.getElementById('main');\
+return !!(a&&a!==document.body&&m&&m.contains(a))||String(getSelection())!==''}\
 setInterval(function(){if(document.hidden||busy())return;fetch(location.href,{credentials:'same-origin'})\
 .then(function(r){return r.ok&&!r.redirected?r.text():null}).then(function(h){if(!h||busy())return;\
 var d=new DOMParser().parseFromString(h,'text/html');['main','.console-top nav'].forEach(function(q){\
@@ -157,7 +158,9 @@ pub fn render_console(frame: crate::model::ConsoleFrame, blocks: Vec<crate::mode
         let css = frame.css_href.clone();
         let refresh = frame.refresh_s.map(|s| {
             let nonce = frame.nonce.clone();
-            view! { <script nonce=nonce>{LIVE_SCRIPT.replace("EVERY", &(s * 1000).to_string())}</script> }
+            let code = LIVE_SCRIPT.replace("EVERY", &(s * 1000).to_string());
+            // Raw: a script's text is not HTML, so it must not be escaped as HTML.
+            view! { <script nonce=nonce inner_html=code></script> }
         });
         view! {
             <!DOCTYPE html>

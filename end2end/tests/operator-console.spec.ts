@@ -205,3 +205,45 @@ test('operator: a payout shows its receiver masked, in full only when asked, gro
   await shot(page, 'operator-payout-receiver', info);
   expect(errors).toEqual([]);
 });
+
+test('operator: a payment found by the start of its id in another case; merchants, a project, the queue counted', async ({ page }, info) => {
+  const errors = watchConsole(page);
+  const paymentId = `e2e-Find-${crypto.randomUUID()}`;
+  const created = await signedPost('/api/v1/widget/payin', {
+    general: { project_id: projectId, payment_id: paymentId, redirect_url: 'https://shop.example/return' },
+    payment: { amount: uniqueAmount(700), currency: 'RUB' },
+    customer: { id: 'e2e-find', ip_address: '203.0.113.7', country: 'RU' },
+  });
+  await logIn(page);
+  // The navigation says how much waits in the queue, in words for a screen reader.
+  await expect(page.getByRole('link', { name: /^Queue \d+ waiting$/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Payments', exact: true }).click();
+  await heading(page, 'Payments');
+  const search = page.getByRole('form', { name: 'Search' });
+  await search.getByLabel(/start of the merchant's payment ID/).fill(paymentId.slice(0, 17).toUpperCase());
+  await search.getByLabel('Type').selectOption('payin');
+  await search.getByRole('button', { name: 'Search' }).click();
+  // One payment starts so: it opens.
+  await heading(page, new RegExp(created.request_id));
+  await page.goBack();
+  await heading(page, 'Payments');
+  await page.getByRole('form', { name: 'Search' }).getByLabel(/start of the merchant's payment ID/).fill('E2E-');
+  await page.getByRole('form', { name: 'Search' }).getByRole('button', { name: 'Search' }).click();
+  await expect(page.getByRole('table', { name: 'Payments, newest first' })).toContainText('Payin');
+  await expect(page.getByRole('link', { name: 'Download these payments as CSV' })).toBeVisible();
+  await expect(page.locator('main')).toContainText(/Totals of this search|narrow the search to see totals/);
+  await checkA11y(page, info);
+  await shot(page, 'operator-payments', info);
+
+  await page.getByRole('link', { name: 'Merchants', exact: true }).click();
+  await heading(page, 'Merchants and projects');
+  await expect(page.getByRole('table', { name: 'Balances per project and currency' })).toBeVisible();
+  await checkA11y(page, info);
+  await shot(page, 'operator-merchants', info);
+  await page.getByRole('table', { name: 'Balances per project and currency' }).getByRole('link').first().click();
+  await heading(page, /^Project /);
+  await expect(page.getByRole('link', { name: "This project's payments" })).toBeVisible();
+  await checkA11y(page, info);
+  await shot(page, 'operator-project', info);
+  expect(errors).toEqual([]);
+});
