@@ -23,7 +23,7 @@ test('merchant: find a payment, read its history, export, keys', async ({ page }
   await shot(page, 'merchant-payments', info);
 
   // The merchant knows its own payment_id.
-  await page.getByLabel("Request ID or merchant's payment ID").fill(created.request_id);
+  await page.getByLabel(/start of the merchant's payment ID/).fill(created.request_id);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(created.request_id);
   await expect(page.getByRole('heading', { name: 'Status history' })).toBeVisible();
@@ -104,7 +104,7 @@ test('merchant: a failed callback is seen, then resent once the server recovers;
     await shot(page, 'merchant-failing-callbacks', info);
     await page.getByRole('navigation').getByRole('link', { name: 'Payments' }).click();
     // Found by the merchant's own payment_id.
-    await page.getByLabel("Request ID or merchant's payment ID").fill(paymentId);
+    await page.getByLabel(/start of the merchant's payment ID/).fill(paymentId);
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page.locator('.facts').first()).toContainText(paymentId);
     await expect(page.getByRole('table', { name: /Delivery attempts of the decline callback/ })).toContainText('database down');

@@ -133,7 +133,7 @@ test('operator: a receipt dispute resolved with another amount', async ({ browse
   const row = operatorPage.locator('#disputes tr', { hasText: created.request_id });
   await expect(row).toContainText('receipt uploaded');
   await operatorPage.getByRole('link', { name: 'Payments' }).click();
-  await operatorPage.getByLabel('Request ID or merchant\'s payment ID').fill(created.request_id);
+  await operatorPage.getByLabel(/start of the merchant's payment ID/).fill(created.request_id);
   await operatorPage.getByRole('button', { name: 'Search' }).click();
   await expect(operatorPage.getByRole('heading', { level: 1 })).toContainText(created.request_id);
   await expect(operatorPage.locator('.facts')).toContainText('Dispute: receipt uploaded');
