@@ -1,6 +1,6 @@
 //! Kassa's benchmarks, each beside a floor measured in the same run (docs/PERFORMANCE.md).
 //!
-//! `cargo bench --bench kassa -- [normalize|create|info|callbacks|page|payout|dashboard|all]`
+//! `cargo bench --bench kassa -- [normalize|create|info|callbacks|page|payout|dashboard|reconciliation|logins|scaling|all]`
 //! PostgreSQL parts use `KASSA_BENCH_PG` (default `postgres://postgres@127.0.0.1:5432/test`);
 //! `KASSA_BENCH_BACKENDS=sqlite` or `postgres` measures one backend.
 
@@ -27,6 +27,8 @@ use tokio::sync::Mutex;
 mod logins;
 #[path = "kassa/reconciliation.rs"]
 mod reconciliation;
+#[path = "kassa/scaling.rs"]
+mod scaling;
 
 const CONCURRENCY: usize = 32;
 const WARMUP: Duration = Duration::from_secs(2);
@@ -76,6 +78,9 @@ fn run_section(rt: &tokio::runtime::Runtime, what: &str) {
     }
     if what == "logins" || what == "all" {
         rt.block_on(logins::logins_bench());
+    }
+    if what == "scaling" || what == "all" {
+        rt.block_on(scaling::scaling_bench());
     }
 }
 
@@ -253,9 +258,12 @@ fn bench_key_type() -> KeyType {
     }
 }
 
+/// A project's request key as the client signs with it: merchant id, project id, token, signer.
+type BenchKey = (String, String, String, BenchSigner);
+
 struct Kassa {
     base: String,
-    key: (String, String, String, BenchSigner),
+    key: BenchKey,
     stores: kassa::domain::ports::Stores,
     services: kassa::services::Services,
 }
@@ -314,7 +322,11 @@ struct Prepared {
 }
 
 fn prepare(kassa: &Kassa, body: &Value) -> Prepared {
-    let (merchant, _, token, signer) = &kassa.key;
+    prepare_with(&kassa.key, body)
+}
+
+fn prepare_with(key: &BenchKey, body: &Value) -> Prepared {
+    let (merchant, _, token, signer) = key;
     let ts = (std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).unwrap().as_secs()).to_string();
     let message = normalize::message(body, &ts);
     let sig: Vec<u8> = match signer {
