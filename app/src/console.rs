@@ -185,6 +185,7 @@ fn Field(field: FormField, prefix: String) -> impl IntoView {
 fn CellView(cell: Cell) -> impl IntoView {
     match cell {
         Cell::Text(t) => view! { <span>{t}</span> }.into_any(),
+        Cell::Wrap(t) => view! { <span class="wrap">{t}</span> }.into_any(),
         Cell::Mono(t) => view! { <span class="mono">{t}</span> }.into_any(),
         Cell::Number(t) => view! { <span class="num">{t}</span> }.into_any(),
         Cell::Link { href, text } => view! { <a href=href>{text}</a> }.into_any(),

@@ -389,6 +389,9 @@ pub struct Table {
 #[derive(Clone, Debug)]
 pub enum Cell {
     Text(String),
+    /// Text that may hold long unbroken runs (a changed setting, a URL, a masked account):
+    /// broken anywhere rather than widening its table past the page.
+    Wrap(String),
     Mono(String),
     Number(String),
     Link { href: String, text: String },

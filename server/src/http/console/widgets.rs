@@ -290,9 +290,9 @@ pub fn audit_table(t: &Texts, base: &str, entries: &[StoredAudit]) -> Block {
             }),
             text(a.action.clone()),
             subject,
-            text(a.state_before.clone().unwrap_or_default()),
-            text(a.state_after.clone().unwrap_or_default()),
-            text(a.detail.clone().unwrap_or_default()),
+            Cell::Wrap(a.state_before.clone().unwrap_or_default()),
+            Cell::Wrap(a.state_after.clone().unwrap_or_default()),
+            Cell::Wrap(a.detail.clone().unwrap_or_default()),
         ]
     };
     Block::Table(Table {
