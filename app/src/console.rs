@@ -294,6 +294,20 @@ pub fn BlockView(block: Block) -> impl IntoView {
         }
         .into_any(),
         Block::Table(t) => view! { <TableView table=t/> }.into_any(),
+        Block::Choices { label, links } => view! {
+            <nav class="choices" aria-label=label>
+                <ul>
+                    {links
+                        .into_iter()
+                        .map(|(href, text, current)| {
+                            let current = current.then_some("page");
+                            view! { <li><a href=href aria-current=current>{text}</a></li> }
+                        })
+                        .collect_view()}
+                </ul>
+            </nav>
+        }
+        .into_any(),
         Block::Form(f) => view! { <Form form=f/> }.into_any(),
         Block::Actions(forms) => {
             view! { <div class="actions">{forms.into_iter().map(|f| view! { <Form form=f/> }).collect_view()}</div> }

@@ -361,6 +361,12 @@ pub enum Block {
         href: String,
         text: String,
     },
+    /// A choice among views of the same page (a period), as links; the current one marked.
+    Choices {
+        label: String,
+        /// Link, text, whether it is the page shown.
+        links: Vec<(String, String, bool)>,
+    },
     /// A group of blocks under a heading (a card on the page).
     Section {
         heading: String,
@@ -394,8 +400,14 @@ pub enum Cell {
     Wrap(String),
     Mono(String),
     Number(String),
-    Link { href: String, text: String },
-    Status { text: String, tone: Tone },
+    Link {
+        href: String,
+        text: String,
+    },
+    Status {
+        text: String,
+        tone: Tone,
+    },
     Forms(Vec<ActionForm>),
 }
 

@@ -107,7 +107,11 @@ test('operator: log in, add a requisite, funds received from the queue, the paye
 
   await operatorPage.getByRole('link', { name: 'Dashboard' }).click();
   await heading(operatorPage, 'Dashboard');
-  await expect(operatorPage.getByRole('img', { name: 'Payins per country and method' }).first()).toBeVisible();
+  await expect(operatorPage.getByRole('figure', { name: 'Payins per country and method' }).first()).toBeVisible();
+  // A period picked: the last 7 days beside the 7 before, with its chart per day.
+  await operatorPage.getByRole('navigation', { name: 'Period' }).getByRole('link', { name: 'The last 7 days (UTC)' }).click();
+  await expect(operatorPage.getByRole('table', { name: /The last 7 days beside the 7 days before/ })).toBeVisible();
+  await expect(operatorPage.getByRole('figure', { name: /Payins per day/ })).toBeVisible();
   await checkA11y(operatorPage, info);
   await shot(operatorPage, 'operator-dashboard', info);
   await operatorPage.getByRole('link', { name: 'Audit log' }).click();

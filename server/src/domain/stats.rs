@@ -143,9 +143,31 @@ pub fn percent(part: i64, whole: i64) -> i64 {
     if whole == 0 { 0 } else { (part * 100 + whole / 2) / whole }
 }
 
+/// How much `now` differs from `before`, in whole percent of `before` (rounded half away
+/// from zero); `None` when there was nothing before to compare with.
+pub fn percent_change(now: i64, before: i64) -> Option<i64> {
+    if before == 0 {
+        return None;
+    }
+    let diff = (now - before) as i128 * 100;
+    let half = (before as i128) / 2;
+    let rounded = if diff >= 0 { (diff + half) / before as i128 } else { (diff - half) / before as i128 };
+    i64::try_from(rounded).ok()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn changes_are_whole_percents_of_the_period_before() {
+        assert_eq!(percent_change(150, 100), Some(50));
+        assert_eq!(percent_change(50, 100), Some(-50));
+        assert_eq!(percent_change(2, 3), Some(-33));
+        assert_eq!(percent_change(1, 3), Some(-67));
+        assert_eq!(percent_change(5, 0), None, "nothing before: no percentage");
+        assert_eq!(percent_change(0, 4), Some(-100));
+    }
 
     #[test]
     fn medians_and_shares() {

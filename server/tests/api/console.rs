@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use crate::both_backends;
 use crate::browser::*;
 use crate::helpers::*;
+use kassa::domain::dashboard::Period;
 
 async fn logging_in_and_out(backend: Backend) {
     let app = spawn_app(backend).await;
@@ -286,8 +287,9 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
     assert_eq!(audit_of(&app, &other).await[0].detail.as_deref(), Some("success, amount 125050"));
     assert!(app.stores.ledger.verify().await.unwrap().is_empty());
 
-    // The dashboard counts both payins (both succeeded) and draws them.
-    let dashboard = browser.get("/operator/dashboard").await;
+    // The dashboard counts both payins (both succeeded) and draws them; the last 7 days beside
+    // the 7 before (nothing then: no percentage, not "+100 %").
+    let dashboard = browser.get("/operator/dashboard?period=week").await;
     assert_eq!(dashboard.status, 200);
     assert!(dashboard.html.contains("<svg") && dashboard.html.contains("RU · card-p2p"), "{}", dashboard.html);
     assert!(
@@ -297,8 +299,15 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
     );
     assert!(dashboard.html.contains("2,750.50"), "the volume is what was received: {}", dashboard.html);
     let today = kassa::http::console::format_utc(now_s() * 1000)[..10].to_string();
-    assert!(dashboard.html.contains("Payins per day") && dashboard.html.contains(&format!(">{today}</text>")));
+    assert!(dashboard.html.contains("Payins per day"), "{}", dashboard.html);
+    assert!(dashboard.html.contains(&format!("<span class=\"chart-label\">{today}</span>")), "{}", dashboard.html);
     assert!(dashboard.html.contains("2 · 100 %"), "{}", dashboard.html);
+    assert!(dashboard.html.contains("The last 7 days beside the 7 days before"), "{}", dashboard.html);
+    assert!(dashboard.html.contains("aria-current=\"page\">The last 7 days (UTC)"), "the period picked is marked");
+    // Today beside yesterday until the same time: both payins are today's.
+    let today_page = browser.get("/operator/dashboard").await;
+    assert!(today_page.html.contains("Today so far beside yesterday until the same time"), "{}", today_page.html);
+    assert!(!today_page.html.contains("Payins per day"), "one day has no per-day chart");
 
     // The roll-up of a day (what the dashboards read for the days before today) holds the
     // same figures as the live count, replaces itself when recomputed, and is scoped by project.
@@ -325,11 +334,19 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
     // rolled up, then from the roll-up (saying when), with the same figures either way.
     let tomorrow = next + 3_600_000;
     let week_count = |stats: &kassa::domain::stats::PeriodStats| (stats.total().count, stats.total().success);
-    let (today_live, week_live) = app.services.dashboard.figures(tomorrow, None).await.unwrap();
-    assert_eq!((today_live.total().count, week_count(&week_live)), (0, (2, 2)));
+    let dashboard = &app.services.dashboard;
+    let (today_live, _) = dashboard.compare(tomorrow, Period::Today, None).await.unwrap();
+    let (yesterday, day_before) = dashboard.compare(tomorrow, Period::Yesterday, None).await.unwrap();
+    assert_eq!((today_live.total().count, yesterday.total().count, day_before.total().count), (0, 2, 0));
+    let (week_live, week_before) = dashboard.compare(tomorrow, Period::Week, None).await.unwrap();
+    assert_eq!((week_count(&week_live), week_before.total().count), ((2, 2), 0));
     assert_eq!(week_live.earlier_days_as_of_ms, None, "nothing rolled up yet: every day read live");
-    assert_eq!(app.services.dashboard.roll_up_days(tomorrow).await.unwrap(), 6);
-    let (_, week_rolled) = app.services.dashboard.figures(tomorrow, None).await.unwrap();
+    // The first roll-up computes the week before too; later ones only the last six days.
+    assert_eq!(dashboard.roll_up_days(tomorrow).await.unwrap(), 13);
+    assert_eq!(dashboard.roll_up_days(tomorrow).await.unwrap(), 6);
+    let (yesterday_rolled, _) = dashboard.compare(tomorrow, Period::Yesterday, None).await.unwrap();
+    assert_eq!(yesterday_rolled.total().count, 2);
+    let (week_rolled, _) = dashboard.compare(tomorrow, Period::Week, None).await.unwrap();
     assert_eq!(week_count(&week_rolled), (2, 2));
     assert_eq!(week_rolled.groups, week_live.groups);
     assert_eq!(week_rolled.days, week_live.days);

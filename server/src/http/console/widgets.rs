@@ -7,12 +7,13 @@ use app::model::{ActionForm, Block, Cell, Chart, FieldKind, FormField, Table, Ti
 
 use super::{Params, Texts, field, link, param, parse_major, text};
 use crate::domain::audit::StoredAudit;
+use crate::domain::dashboard::Period;
 use crate::domain::ledger::StoredEntry;
 use crate::domain::outbox::{Attempt, CallbackState};
 use crate::domain::payment::{Payment, PaymentState, Standing, StateFilter, mask_requisite};
 use crate::domain::ports::{HistoryEntry, PaymentFilter, PaymentTotal};
 use crate::domain::project::Project;
-use crate::domain::stats::{GroupStats, PeriodStats, percent};
+use crate::domain::stats::{GroupStats, PeriodStats, percent, percent_change};
 
 /// Rows on one page of a console list.
 pub const PAGE: i64 = 50;
@@ -516,12 +517,93 @@ fn duration_text(t: &Texts, ms: Option<i64>) -> String {
     }
 }
 
-/// The dashboard's two periods, each a section.
-pub fn dashboard_blocks(t: &Texts, today: &PeriodStats, week: &PeriodStats) -> Vec<Block> {
+/// The dashboard at `path`: the period picker, the period beside the one before it, then the
+/// period's own figures.
+pub fn dashboard_blocks(
+    t: &Texts,
+    path: &str,
+    period: Period,
+    current: &PeriodStats,
+    previous: &PeriodStats,
+) -> Vec<Block> {
+    let links = Period::ALL
+        .into_iter()
+        .map(|p| (format!("{path}?period={}", p.code()), t.t(&format!("console-period-{}", p.code())), p == period))
+        .collect();
+    let code = period.code();
+    let mut blocks = vec![comparison(t, period, current, previous)];
+    blocks.extend(period_blocks(t, current));
     vec![
-        Block::Section { heading: t.t("console-period-today"), id: "today".into(), blocks: period_blocks(t, today) },
-        Block::Section { heading: t.t("console-period-week"), id: "week".into(), blocks: period_blocks(t, week) },
+        Block::Choices { label: t.t("console-period"), links },
+        Block::Section { heading: t.t(&format!("console-period-{code}")), id: code.into(), blocks },
     ]
+}
+
+/// A period beside the one before it: payins, the success share and the volume per currency,
+/// with the change.
+fn comparison(t: &Texts, period: Period, current: &PeriodStats, previous: &PeriodStats) -> Block {
+    let change = |now: i64, before: i64| match percent_change(now, before) {
+        Some(p) => t.ta("console-compare-percent", &[("change", Arg::Text(signed(p)))]),
+        None => "-".into(),
+    };
+    let (now, before) = (current.total(), previous.total());
+    // No payin finished: no share to give (not "0 %"), nor a change against it.
+    let share = |g: &GroupStats| (g.finished() > 0).then(|| percent(g.success, g.finished()));
+    let share_text = |s: Option<i64>| s.map(|s| format!("{s} %")).unwrap_or_else(|| "-".into());
+    let points = match (share(&now), share(&before)) {
+        (Some(a), Some(b)) => t.ta("console-compare-points", &[("change", Arg::Text(signed(a - b)))]),
+        _ => "-".into(),
+    };
+    let mut rows = vec![
+        vec![
+            text(t.t("console-stat-count")),
+            Cell::Number(now.count.to_string()),
+            Cell::Number(before.count.to_string()),
+            Cell::Number(change(now.count, before.count)),
+        ],
+        vec![
+            text(t.t("console-compare-success")),
+            Cell::Number(share_text(share(&now))),
+            Cell::Number(share_text(share(&before))),
+            Cell::Number(points),
+        ],
+    ];
+    let mut currencies: Vec<&str> =
+        current.groups.iter().chain(&previous.groups).map(|g| g.currency.as_str()).collect();
+    currencies.sort_unstable();
+    currencies.dedup();
+    for currency in currencies {
+        let volume =
+            |s: &PeriodStats| s.groups.iter().filter(|g| g.currency == currency).map(|g| g.volume).sum::<i64>();
+        let (v_now, v_before) = (volume(current), volume(previous));
+        rows.push(vec![
+            text(t.ta("console-compare-volume", &[("currency", Arg::Text(currency.to_string()))])),
+            Cell::Number(t.amount(v_now, currency)),
+            Cell::Number(t.amount(v_before, currency)),
+            Cell::Number(change(v_now, v_before)),
+        ]);
+    }
+    let code = period.code();
+    Block::Table(Table {
+        caption: t.t(&format!("console-compare-{code}")),
+        headers: t.all(&[
+            "console-compare-what",
+            &format!("console-period-{code}"),
+            &format!("console-compare-before-{code}"),
+            "console-compare-change",
+        ]),
+        rows,
+        empty: t.t("console-empty"),
+    })
+}
+
+/// A change with its sign, as people write it: +5, −3 (a minus sign, not a hyphen), 0.
+fn signed(n: i64) -> String {
+    match n {
+        n if n > 0 => format!("+{n}"),
+        n if n < 0 => format!("\u{2212}{}", n.unsigned_abs()),
+        _ => "0".into(),
+    }
 }
 
 /// The blocks of one period: the shares and medians, a chart of counts per country and
@@ -629,6 +711,53 @@ fn groups_table(t: &Texts, groups: &[GroupStats]) -> Block {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn stats(count: i64, success: i64, finished: i64, volume: i64) -> PeriodStats {
+        let group = GroupStats {
+            day_ms: 0,
+            country: "RU".into(),
+            method: "card-p2p".into(),
+            currency: "RUB".into(),
+            count,
+            volume,
+            got_requisites: count,
+            success,
+            expired: finished - success,
+            disputed: 0,
+            open: count - finished,
+        };
+        PeriodStats {
+            from_ms: 0,
+            to_ms: 1,
+            groups: vec![group],
+            median_to_requisites_ms: None,
+            median_to_success_ms: None,
+            days: Vec::new(),
+            earlier_days_as_of_ms: None,
+        }
+    }
+
+    fn rows_of(block: Block) -> Vec<Vec<String>> {
+        let Block::Table(table) = block else { panic!("a table") };
+        let cell = |c: &Cell| match c {
+            Cell::Text(t) | Cell::Number(t) => t.clone(),
+            _ => String::new(),
+        };
+        table.rows.iter().map(|r| r.iter().map(cell).collect()).collect()
+    }
+
+    #[test]
+    fn a_period_beside_the_one_before_says_the_change_with_its_sign() {
+        let t = Texts { i18n: crate::i18n::Locales::load().i18n("en"), lang: "en" };
+        let rows = rows_of(comparison(&t, Period::Today, &stats(6, 3, 4, 300_00), &stats(8, 4, 5, 200_00)));
+        assert_eq!(rows[0], ["Payins", "6", "8", "\u{2212}25 %"]);
+        assert_eq!(rows[1], ["Succeeded, of finished", "75 %", "80 %", "\u{2212}5 points"]);
+        assert_eq!(rows[2], ["Volume received, RUB", "300.00\u{a0}RUB", "200.00\u{a0}RUB", "+50 %"]);
+        // Nothing before: no percentage, no share, no points.
+        let rows = rows_of(comparison(&t, Period::Week, &stats(2, 1, 1, 100), &stats(0, 0, 0, 0)));
+        assert_eq!(rows[0][3], "-");
+        assert_eq!(rows[1][2..], ["-".to_string(), "-".to_string()]);
+    }
 
     #[test]
     fn days_are_utc_midnights() {
