@@ -749,7 +749,7 @@ mod tests {
     #[test]
     fn a_period_beside_the_one_before_says_the_change_with_its_sign() {
         let t = Texts { i18n: crate::i18n::Locales::load().i18n("en"), lang: "en" };
-        let rows = rows_of(comparison(&t, Period::Today, &stats(6, 3, 4, 300_00), &stats(8, 4, 5, 200_00)));
+        let rows = rows_of(comparison(&t, Period::Today, &stats(6, 3, 4, 30_000), &stats(8, 4, 5, 20_000)));
         assert_eq!(rows[0], ["Payins", "6", "8", "\u{2212}25 %"]);
         assert_eq!(rows[1], ["Succeeded, of finished", "75 %", "80 %", "\u{2212}5 points"]);
         assert_eq!(rows[2], ["Volume received, RUB", "300.00\u{a0}RUB", "200.00\u{a0}RUB", "+50 %"]);
