@@ -2,11 +2,14 @@
 //! choice of decisions.md §7, and amounts in major units as each language writes them.
 
 use std::collections::HashMap;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use app::i18n::{Arg, I18n, Translate};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use icu_decimal::DecimalFormatter;
+use icu_decimal::input::Decimal;
+use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
 use unic_langid::LanguageIdentifier;
 
 use crate::domain::catalogue::Currency;
@@ -361,52 +364,41 @@ pub fn format_date_time(ms: i64, lang: &str) -> String {
 }
 
 /// An amount in major units as `lang` writes it: (`1 500,00 RUB`, `1500,00`) — the display
-/// text and what a user types into a banking app.
+/// text and what a user types into a banking app (no groups). The number is CLDR's for the
+/// language, through ICU4X: its separators and grouping (Indian lakhs in Hindi, none below
+/// 10,000 in Spanish), its minus sign before the groups; the currency follows it.
 pub fn format_amount(minor: i64, currency: Currency, lang: &str) -> (String, String) {
-    // Separators as each language writes amounts (CLDR).
-    let (group, decimal) = match lang {
-        "ru" | "kk" | "uz" | "ky" | "az" | "uk" | "fr" | "af" => ('\u{a0}', ','),
-        "es" | "de" | "tr" | "pt" => ('.', ','),
-        _ => (',', '.'),
-    };
-    // The sign goes in front of the grouped magnitude (`-1,300.00`), never inside the groups.
-    let sign = if minor < 0 { "-" } else { "" };
-    let plain = currency.format_major(minor.unsigned_abs().min(i64::MAX as u64) as i64);
-    let (int, frac) = match plain.split_once('.') {
-        Some((i, f)) => (i.to_string(), Some(f.to_string())),
-        None => (plain.clone(), None),
-    };
-    let grouped = group_digits(&int, group, lang == "hi");
-    let with_frac = |int: &str| match &frac {
-        Some(f) => format!("{sign}{int}{decimal}{f}"),
-        None => format!("{sign}{int}"),
-    };
-    let shown = with_frac(&grouped);
+    let (grouped, plain) = number_formatters(lang);
+    let mut value = Decimal::from(minor);
+    value.multiply_pow10(-i16::from(currency.digits));
+    let shown = grouped.format(&value).to_string();
     let display = match currency_sign(currency.code, lang) {
         // Korean writes the won straight after the number.
         Some("원") => format!("{shown}원"),
         Some(sign) => format!("{shown}\u{a0}{sign}"),
         None => format!("{shown}\u{a0}{}", currency.code),
     };
-    (display, with_frac(&int))
+    (display, plain.format(&value).to_string())
 }
 
-/// The integer digits in groups: thousands, or (Hindi, CLDR's Indian grouping) the last three
-/// and then pairs (`12,34,567`).
-fn group_digits(int: &str, group: char, indian: bool) -> String {
-    let digits: Vec<char> = int.chars().collect();
-    let n = digits.len();
-    let mut grouped = String::new();
-    for (i, c) in digits.iter().enumerate() {
-        let left = n - i;
-        let boundary =
-            if indian { left == 3 || (left > 3 && (left - 3).is_multiple_of(2)) } else { left.is_multiple_of(3) };
-        if i > 0 && boundary {
-            grouped.push(group);
-        }
-        grouped.push(*c);
-    }
-    grouped
+/// A language's number formatters, grouped (to read) and plain (to type), made once per
+/// shipped language from ICU4X's compiled data; an unknown language gets English's.
+fn number_formatters(lang: &str) -> &'static (DecimalFormatter, DecimalFormatter) {
+    static ALL: OnceLock<HashMap<&'static str, (DecimalFormatter, DecimalFormatter)>> = OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        LANGUAGES
+            .iter()
+            .map(|(code, _, _)| {
+                let locale: icu_locale_core::Locale = code.parse().expect("a shipped language is a locale");
+                let make = |grouping: GroupingStrategy| {
+                    DecimalFormatter::try_new((&locale).into(), DecimalFormatterOptions::from(grouping))
+                        .expect("compiled data has every locale")
+                };
+                (*code, (make(GroupingStrategy::Auto), make(GroupingStrategy::Never)))
+            })
+            .collect()
+    });
+    all.get(lang).or_else(|| all.get("en")).expect("English is shipped")
 }
 
 /// How `lang` writes a currency it knows as its own or a neighbour's (₽, ₸, soʻm…); other
@@ -442,6 +434,46 @@ mod tests {
         assert_eq!(format_amount(12_345, inr, "hi").0.split('\u{a0}').next(), Some("123.45"));
         assert_eq!(format_amount(100_000, inr, "hi").0.split('\u{a0}').next(), Some("1,000.00"));
         assert_eq!(format_amount(i64::MIN, rub, "en").0.chars().next(), Some('-'));
+        // CLDR's own choices: Spanish groups from 10,000 on, French with a narrow space,
+        // Arabic marks the minus left-to-right; what is typed into a bank has no groups.
+        let eur = Currency::parse("EUR").unwrap_or(rub);
+        assert_eq!(format_amount(150_000, eur, "es").0.split('\u{a0}').next(), Some("1500,00"));
+        assert_eq!(format_amount(1_500_000, eur, "es").0.split('\u{a0}').next(), Some("15.000,00"));
+        assert_eq!(format_amount(150_000, rub, "fr").0, "1\u{202f}500,00\u{a0}RUB");
+        assert_eq!(format_amount(-150_000, rub, "ar").0, "\u{200e}-1,500.00\u{a0}RUB");
+        assert_eq!(format_amount(123_456_789, rub, "ru").1, "1234567,89");
+        assert_eq!(format_amount(150_000, Currency::parse("KRW").unwrap(), "ko").0, "150,000원");
+    }
+
+    /// Every currency in every shipped language: the sign before the number, the minor digits
+    /// the currency has after the language's decimal separator, the currency after it, and
+    /// the typed form the same number without groups.
+    #[test]
+    fn every_currency_in_every_language_keeps_its_digits_sign_and_code() {
+        for (lang, _, _) in LANGUAGES {
+            for currency in crate::domain::catalogue::CURRENCIES {
+                let (shown, typed) = format_amount(-123_456_789, *currency, lang);
+                let digits: String = shown.chars().filter(char::is_ascii_digit).collect();
+                assert_eq!(digits, "123456789", "{lang} {}: {shown}", currency.code);
+                assert!(shown.trim_start_matches('\u{200e}').starts_with('-'), "{lang} {}: {shown}", currency.code);
+                let decimals = usize::from(currency.digits);
+                if decimals > 0 {
+                    let tail: String =
+                        typed.chars().rev().take(decimals + 1).collect::<Vec<_>>().into_iter().rev().collect();
+                    assert!(
+                        tail.starts_with([',', '.']) && tail[1..].chars().all(|c| c.is_ascii_digit()),
+                        "{lang} {}: {typed}",
+                        currency.code
+                    );
+                }
+                assert!(
+                    typed.chars().all(|c| c.is_ascii_digit() || matches!(c, '-' | ',' | '.' | '\u{200e}')),
+                    "{lang}: {typed}"
+                );
+                let sign = currency_sign(currency.code, lang).unwrap_or(currency.code);
+                assert!(shown.ends_with(sign), "{lang} {}: {shown}", currency.code);
+            }
+        }
     }
 
     #[test]
