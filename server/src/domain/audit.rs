@@ -137,3 +137,22 @@ pub struct AuditQuery {
     pub before_id: Option<i64>,
     pub limit: i64,
 }
+
+/// An amount as the audit log records it: major units with a dot and the currency
+/// (`2750.00 RUB`), never minor units a reader would take for a hundred times the money.
+pub fn money(minor: i64, currency: &str) -> String {
+    match super::catalogue::Currency::parse(currency) {
+        Some(c) => format!("{} {}", kassa_rules::amount::major_units(minor, c.digits), c.code),
+        None => format!("{minor} {currency} (minor units)"),
+    }
+}
+
+#[cfg(test)]
+mod money_tests {
+    #[test]
+    fn the_audit_writes_major_units_with_the_currency() {
+        assert_eq!(super::money(275_000, "RUB"), "2750.00 RUB");
+        assert_eq!(super::money(-5, "RUB"), "-0.05 RUB");
+        assert_eq!(super::money(150_000, "KRW"), "150000 KRW");
+    }
+}

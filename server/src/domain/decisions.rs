@@ -8,7 +8,7 @@
 use std::sync::Arc;
 
 use super::approval::{Approval, ApprovalKind, ApprovalState, CreditLimits, needs_second_operator};
-use super::audit::{AuditEntry, Subject, Who};
+use super::audit::{AuditEntry, Subject, Who, money};
 use super::engine::{Audited, Change, Engine};
 use super::error::{DomainError, Refusal, Result};
 use super::payment::{Actor, Payment, PaymentState, PaymentType};
@@ -105,7 +105,11 @@ impl Decisions {
         if needs_second_operator(amount, &payment, &self.limits) {
             return self.propose(ApprovalKind::Received, &payment, amount, who, seen_version).await;
         }
-        let audit = Audited { who, action: "funds_received", detail: Some(format!("amount {amount}")) };
+        let audit = Audited {
+            who,
+            action: "funds_received",
+            detail: Some(format!("amount {}", money(amount, payment.currency.code))),
+        };
         let change = receive(&payment, amount, audit).seen_at(seen_version);
         Ok(Decided::Done(Box::new(self.engine.apply(payment, change).await?)))
     }
@@ -127,7 +131,7 @@ impl Decisions {
             return self.propose(ApprovalKind::Resolve, &payment, received, who, seen_version).await;
         }
         let detail = match resolution {
-            Resolution::Success => format!("success, amount {received}"),
+            Resolution::Success => format!("success, amount {}", money(received, payment.currency.code)),
             Resolution::Decline => "decline".to_string(),
         };
         let audit = Audited { who, action: "dispute_resolved", detail: Some(detail) };
@@ -281,7 +285,7 @@ pub(super) async fn propose(
     new: Option<&super::transfer::Transfer>,
     who: &Who,
 ) -> Result<Approval> {
-    let detail = format!("{} {} {}", approval.kind.code(), approval.amount, approval.currency);
+    let detail = format!("{} {}", approval.kind.code(), money(approval.amount, &approval.currency));
     let audit = AuditEntry::new(who, "credit_proposed", Subject::Payment, &approval.request_id, approval.proposed_ms)
         .states("", "pending")
         .detail(detail);

@@ -630,7 +630,8 @@ fn kept(
 /// The change that credits `payment` (seen at `version`) with `transfer`, recorded with it.
 fn credit_change<'a>(payment: &Payment, transfer: Transfer, version: i64, who: &'a Who) -> Change<'a> {
     let s = &transfer.sighting;
-    let detail = format!("amount {}, transfer {}", s.amount, s.reference.as_deref().unwrap_or("-"));
+    let amount = super::audit::money(s.amount, payment.currency.code);
+    let detail = format!("amount {amount}, transfer {}", s.reference.as_deref().unwrap_or("-"));
     let audit = Audited { who, action: "incoming_matched", detail: Some(detail) };
     let mut change = settle(payment, s.amount, audit).seen_at(Some(version));
     change.transfer = Some(TransferWrite::Record(Box::new(transfer)));

@@ -126,12 +126,10 @@ impl Requisites {
         requisite::check_limits(&mut v, min_amount, max_amount);
         v.finish().map_err(DomainError::Validation)?;
         let before = self.get(id).await?;
+        let currency = before.currency.as_str();
         let limits = |min: Option<i64>, max: Option<i64>| {
-            format!(
-                "{}..{}",
-                min.map(|x| x.to_string()).unwrap_or_default(),
-                max.map(|x| x.to_string()).unwrap_or_default()
-            )
+            let shown = |x: Option<i64>| x.map(|x| super::audit::money(x, currency)).unwrap_or_else(|| "-".into());
+            format!("{} .. {}", shown(min), shown(max))
         };
         let audit = who.map(|who| {
             AuditEntry::new(who, "requisite_limits", Subject::Requisite, id, now_ms())

@@ -266,7 +266,7 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
     let audit = audit_of(&app, &other).await;
     assert_eq!(
         (audit[0].actor.as_str(), audit[0].state_after.as_deref(), audit[0].detail.as_deref()),
-        ("operator-api", Some("dispute:different_amount"), Some("amount 120000"))
+        ("operator-api", Some("dispute:different_amount"), Some("amount 1200.00 RUB"))
     );
 
     // A dispute resolved in the console with another amount.
@@ -284,7 +284,7 @@ async fn a_decision_is_taken_once_and_audited(backend: Backend) {
         ("success", Some(125050)),
         "{info}"
     );
-    assert_eq!(audit_of(&app, &other).await[0].detail.as_deref(), Some("success, amount 125050"));
+    assert_eq!(audit_of(&app, &other).await[0].detail.as_deref(), Some("success, amount 1250.50 RUB"));
     assert!(app.stores.ledger.verify().await.unwrap().is_empty());
 
     // The dashboard counts both payins (both succeeded) and draws them; the last 7 days beside
