@@ -7,6 +7,10 @@ use std::sync::{Arc, OnceLock};
 use app::i18n::{Arg, I18n, Translate};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use icu_calendar::cal::Gregorian;
+use icu_datetime::FixedCalendarDateTimeFormatter;
+use icu_datetime::fieldsets;
+use icu_datetime::input::{Date, DateTime, Time};
 use icu_decimal::DecimalFormatter;
 use icu_decimal::input::Decimal;
 use icu_decimal::options::{DecimalFormatterOptions, GroupingStrategy};
@@ -348,19 +352,36 @@ pub fn civil_utc(ms: i64) -> (i64, i64, i64, i64) {
     (if m <= 2 { y + 1 } else { y }, m, d, rem)
 }
 
-/// A moment as `lang` writes a date and time, in UTC and saying so (a payer's record).
+/// A moment as `lang` writes a date and time (CLDR's medium date with hours and minutes,
+/// Gregorian, through ICU4X), in UTC and saying so (a payer's record).
 pub fn format_date_time(ms: i64, lang: &str) -> String {
     let (y, m, d, rem) = civil_utc(ms);
-    let (h, min) = (rem / 3600, rem % 3600 / 60);
-    match lang {
-        "ru" | "kk" | "uz" | "ky" | "az" | "uk" | "de" | "tr" => format!("{d:02}.{m:02}.{y} {h:02}:{min:02} UTC"),
-        "es" | "sw" | "fr" | "pt" | "ha" | "yo" | "ig" | "hi" | "ar" => {
-            format!("{d:02}/{m:02}/{y} {h:02}:{min:02} UTC")
-        }
-        "ko" => format!("{y}. {m}. {d}. {h:02}:{min:02} UTC"),
-        "zh" => format!("{y}年{m}月{d}日 {h:02}:{min:02} UTC"),
-        _ => format!("{y}-{m:02}-{d:02} {h:02}:{min:02} UTC"),
+    let iso = || format!("{y}-{m:02}-{d:02} {:02}:{:02} UTC", rem / 3600, rem % 3600 / 60);
+    let date = i32::try_from(y).ok().and_then(|y| Date::try_new_gregorian(y, m as u8, d as u8).ok());
+    let time = Time::try_new((rem / 3600) as u8, (rem % 3600 / 60) as u8, 0, 0).ok();
+    match (date, time) {
+        (Some(date), Some(time)) => format!("{} UTC", date_formatter(lang).format(&DateTime { date, time })),
+        _ => iso(),
     }
+}
+
+type DateFormatter = FixedCalendarDateTimeFormatter<Gregorian, fieldsets::YMDT>;
+
+/// A language's date-and-time formatter, made once per shipped language.
+fn date_formatter(lang: &str) -> &'static DateFormatter {
+    static ALL: OnceLock<HashMap<&'static str, DateFormatter>> = OnceLock::new();
+    let all = ALL.get_or_init(|| {
+        LANGUAGES
+            .iter()
+            .map(|(code, _, _)| {
+                let locale: icu_locale_core::Locale = code.parse().expect("a shipped language is a locale");
+                let formatter = DateFormatter::try_new((&locale).into(), fieldsets::YMD::medium().with_time_hm())
+                    .expect("compiled data has every locale");
+                (*code, formatter)
+            })
+            .collect()
+    });
+    all.get(lang).or_else(|| all.get("en")).expect("English is shipped")
 }
 
 /// An amount in major units as `lang` writes it: (`1 500,00 RUB`, `1500,00`) — the display
@@ -443,6 +464,20 @@ mod tests {
         assert_eq!(format_amount(-150_000, rub, "ar").0, "\u{200e}-1,500.00\u{a0}RUB");
         assert_eq!(format_amount(123_456_789, rub, "ru").1, "1234567,89");
         assert_eq!(format_amount(150_000, Currency::parse("KRW").unwrap(), "ko").0, "150,000원");
+    }
+
+    #[test]
+    fn dates_are_written_as_each_language_writes_them_in_utc() {
+        // 2026-11-27 09:05 UTC.
+        let ms = 1_795_770_300_000;
+        for (lang, _, _) in LANGUAGES {
+            let shown = format_date_time(ms, lang);
+            assert!(shown.ends_with(" UTC") && shown.contains("2026"), "{lang}: {shown}");
+            assert!(shown.contains("09:05") || shown.contains("9:05"), "{lang}: {shown}");
+        }
+        assert_eq!(format_date_time(ms, "en"), "Nov 27, 2026, 9:05\u{202f}AM UTC");
+        assert!(format_date_time(ms, "ru").starts_with("27 нояб. 2026"), "{}", format_date_time(ms, "ru"));
+        assert!(format_date_time(ms, "de").starts_with("27.11.2026"), "{}", format_date_time(ms, "de"));
     }
 
     /// Every currency in every shipped language: the sign before the number, the minor digits
