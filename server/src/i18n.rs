@@ -402,6 +402,11 @@ pub fn format_amount(minor: i64, currency: Currency, lang: &str) -> (String, Str
     (display, plain.format(&value).to_string())
 }
 
+/// A count as `lang` writes it, grouped (`233,000`, `2 33 000` in Hindi, `233 000` in Russian).
+pub fn format_count(n: i64, lang: &str) -> String {
+    number_formatters(lang).0.format(&Decimal::from(n)).to_string()
+}
+
 /// A language's number formatters, grouped (to read) and plain (to type), made once per
 /// shipped language from ICU4X's compiled data; an unknown language gets English's.
 fn number_formatters(lang: &str) -> &'static (DecimalFormatter, DecimalFormatter) {
@@ -464,6 +469,14 @@ mod tests {
         assert_eq!(format_amount(-150_000, rub, "ar").0, "\u{200e}-1,500.00\u{a0}RUB");
         assert_eq!(format_amount(123_456_789, rub, "ru").1, "1234567,89");
         assert_eq!(format_amount(150_000, Currency::parse("KRW").unwrap(), "ko").0, "150,000원");
+    }
+
+    #[test]
+    fn counts_are_grouped_as_the_language_groups_them() {
+        assert_eq!(format_count(233_000, "en"), "233,000");
+        assert_eq!(format_count(1_234_567, "hi"), "12,34,567");
+        assert_eq!(format_count(233_000, "ru"), "233\u{a0}000");
+        assert_eq!(format_count(7, "ru"), "7");
     }
 
     #[test]

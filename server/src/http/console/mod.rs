@@ -83,6 +83,11 @@ impl Texts {
         }
     }
 
+    /// A count as the console's language writes it (grouped).
+    pub fn count(&self, n: i64) -> String {
+        crate::i18n::format_count(n, self.lang)
+    }
+
     /// A time as `YYYY-MM-DD HH:MM:SS` UTC (operators match bank statements to the second).
     pub fn time(&self, ms: i64) -> String {
         format_utc(ms)

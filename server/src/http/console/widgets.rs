@@ -463,7 +463,7 @@ pub fn totals_block(t: &Texts, totals: Option<Vec<PaymentTotal>>) -> Block {
                 vec![
                     text(t.t(type_key(&g.payment_type))),
                     text(g.currency.clone()),
-                    Cell::Number(g.count.to_string()),
+                    Cell::Number(t.count(g.count)),
                     amount(g.amount, &g.currency),
                     amount(g.succeeded, &g.currency),
                 ]
@@ -557,8 +557,8 @@ fn comparison(t: &Texts, period: Period, current: &PeriodStats, previous: &Perio
     let mut rows = vec![
         vec![
             text(t.t("console-stat-count")),
-            Cell::Number(now.count.to_string()),
-            Cell::Number(before.count.to_string()),
+            Cell::Number(t.count(now.count)),
+            Cell::Number(t.count(before.count)),
             Cell::Number(change(now.count, before.count)),
         ],
         vec![
@@ -613,13 +613,13 @@ pub fn period_blocks(t: &Texts, stats: &PeriodStats) -> Vec<Block> {
     // Transfer payins get requisites; card and push payins do not, so they have their own row.
     let transfers = stats.total_of(GroupStats::uses_requisites);
     let cards = stats.total_of(|g| !g.uses_requisites());
-    let share = |part: i64, whole: i64| format!("{} % ({part})", percent(part, whole));
+    let share = |part: i64, whole: i64| format!("{} % ({})", percent(part, whole), t.count(part));
     let of_finished = |part: i64, g: &GroupStats| {
         t.ta("console-stat-of-finished", &[("share", Arg::Text(share(part, g.finished())))])
     };
     let facts = vec![
-        (t.t("console-stat-count"), Cell::Number(total.count.to_string())),
-        (t.t("console-stat-open"), Cell::Number(total.open.to_string())),
+        (t.t("console-stat-count"), Cell::Number(t.count(total.count))),
+        (t.t("console-stat-open"), Cell::Number(t.count(total.open))),
         (t.t("console-stat-success"), Cell::Number(of_finished(total.success, &total))),
         (t.t("console-stat-expired"), Cell::Number(of_finished(total.expired, &total))),
         (t.t("console-stat-disputed"), Cell::Number(share(total.disputed, total.count))),
@@ -637,7 +637,7 @@ pub fn period_blocks(t: &Texts, stats: &PeriodStats) -> Vec<Block> {
     let label = |g: &GroupStats| format!("{} · {}", g.country, if g.method.is_empty() { "-" } else { &g.method });
     let counts = Chart {
         title: t.t("console-chart-count"),
-        bars: stats.groups.iter().take(12).map(|g| (label(g), g.count, g.count.to_string())).collect(),
+        bars: stats.groups.iter().take(12).map(|g| (label(g), g.count, t.count(g.count))).collect(),
     };
     let mut volumes: Vec<(String, i64)> = Vec::new();
     for g in &stats.groups {
@@ -660,7 +660,7 @@ pub fn period_blocks(t: &Texts, stats: &PeriodStats) -> Vec<Block> {
                 .iter()
                 .map(|d| {
                     let label = super::format_utc(d.day_ms)[..10].to_string();
-                    (label, d.count, format!("{} · {} %", d.count, percent(d.success, d.finished)))
+                    (label, d.count, format!("{} · {} %", t.count(d.count), percent(d.success, d.finished)))
                 })
                 .collect(),
         }));
@@ -694,8 +694,8 @@ fn groups_table(t: &Texts, groups: &[GroupStats]) -> Block {
                 vec![
                     text(g.country.clone()),
                     text(g.method.clone()),
-                    Cell::Number(g.count.to_string()),
-                    Cell::Number(g.open.to_string()),
+                    Cell::Number(t.count(g.count)),
+                    Cell::Number(t.count(g.open)),
                     Cell::Number(t.amount(g.volume, &g.currency)),
                     requisites,
                     pc(g.success, g.finished()),
