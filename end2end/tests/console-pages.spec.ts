@@ -50,12 +50,20 @@ async function visit(page: Page, info: TestInfo, path: string, name: string) {
 /** A payin and a payout of the shared project, so the payment pages have something to show. */
 async function payments(): Promise<{ payin: string; payout: string }> {
   const amount = uniqueAmount(900);
+  const general = { project_id: projectId, payment_id: `e2e-pages-${crypto.randomUUID()}` };
   const payin = await signedPost('/api/v1/payment/ecom/payin', {
-    general: { project_id: projectId, payment_id: `e2e-pages-${crypto.randomUUID()}` },
+    general,
     payment: { method: 'card-ecom', amount: amount * 2, currency: 'RUB' },
     card: { pan: '4242424242424242', year: 2030, month: 12, card_holder: 'IVAN PETROV' },
     customer: { id: 'e2e-pages', ip_address: '203.0.113.7', country: 'RU' },
   });
+  // The card payment credits the balance when it succeeds (the sandbox acquirer answers a
+  // moment later): the payout waits for it rather than race it.
+  for (let i = 0; i < 100; i++) {
+    const info = await signedPost('/api/v1/payment/ecom/payin/info', { general });
+    if (info.status === 'success') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
   const payout = await signedPost('/api/v1/payment/p2p/payout', {
     general: { project_id: projectId, payment_id: `e2e-pages-out-${crypto.randomUUID()}` },
     payment: { method: 'card-p2p', amount, currency: 'RUB' },

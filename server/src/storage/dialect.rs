@@ -24,6 +24,17 @@ pub(super) struct Dialect {
 }
 
 impl Dialect {
+    /// A dialect with numbered placeholders and nothing else, for tests of the SQL it shapes.
+    #[cfg(test)]
+    pub const NUMBERED: Dialect = Dialect {
+        skip_locked: "",
+        lock_row: "",
+        relaxed_commit: "",
+        anonymous_params: false,
+        transfer_lock: "",
+        folded_payment_id: "",
+    };
+
     /// `rows` groups of `per_row` placeholders for a multi-row `VALUES` or `IN` list, numbered
     /// from `$1` on PostgreSQL and `?` on SQLite.
     pub fn value_rows(&self, rows: usize, per_row: usize) -> String {
@@ -63,14 +74,7 @@ mod tests {
 
     #[test]
     fn values_are_numbered_or_anonymous() {
-        let numbered = Dialect {
-            skip_locked: "",
-            lock_row: "",
-            relaxed_commit: "",
-            anonymous_params: false,
-            transfer_lock: "",
-            folded_payment_id: "",
-        };
+        let numbered = Dialect::NUMBERED;
         let anonymous = Dialect { anonymous_params: true, ..numbered };
         assert_eq!(anonymous.value_rows(2, 2), "(?, ?), (?, ?)");
         assert_eq!(numbered.value_rows(2, 2), "($1, $2), ($3, $4)");

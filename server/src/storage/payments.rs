@@ -754,12 +754,8 @@ mod tests {
     #[test]
     fn a_payment_id_prefix_is_a_range_on_the_folded_id_and_requisites_a_list() {
         let dialect = super::super::dialect::Dialect {
-            skip_locked: "",
-            lock_row: "",
-            relaxed_commit: "",
-            anonymous_params: false,
-            transfer_lock: "",
             folded_payment_id: "lower(payment_id)",
+            ..super::super::dialect::Dialect::NUMBERED
         };
         let filter = PaymentFilter {
             payment_id_prefix: Some("order-".into()),

@@ -373,14 +373,7 @@ mod tests {
         unique.sort();
         unique.dedup();
         assert_eq!(unique.len(), columns.len());
-        let numbered = Dialect {
-            skip_locked: "",
-            lock_row: "",
-            relaxed_commit: "",
-            anonymous_params: false,
-            transfer_lock: "",
-            folded_payment_id: "",
-        };
+        let numbered = Dialect::NUMBERED;
         assert!(group_insert_sql(numbered, 2).contains("$33), ($34"));
         assert!(group_insert_sql(numbered, 2).contains("$66)"));
     }

@@ -31,7 +31,14 @@ const REFRESH_S: u32 = 30;
 pub async fn queue(State(state): State<AppState>, Operator(s): Operator, params: Params) -> Response {
     let t = &s.texts;
     let decisions = &state.services.decisions;
-    let (queue, counts) = match tokio::try_join!(decisions.queue(QUEUE_LIMIT), decisions.queue_counts()) {
+    // The guard counted the queue for the navigation already; a page read without it counts here.
+    let counts = async {
+        match s.waiting {
+            Some(counts) => Ok(counts),
+            None => decisions.queue_counts().await,
+        }
+    };
+    let (queue, counts) = match tokio::try_join!(decisions.queue(QUEUE_LIMIT), counts) {
         Ok(found) => found,
         Err(e) => return s.unavailable(&state, &e),
     };
