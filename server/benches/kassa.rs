@@ -96,6 +96,16 @@ struct Stats {
 }
 
 /// User + system CPU time of this process, in seconds (from /proc/self/stat).
+/// Turns a `perf record --control fifo:FILE -D -1` on and off around a measured phase, when
+/// `KASSA_BENCH_PERF_CTL` names that fifo: profiles of one phase, without the set-up.
+fn profile(command: &str) {
+    if let Ok(path) = std::env::var("KASSA_BENCH_PERF_CTL") {
+        use std::io::Write as _;
+        let mut fifo = std::fs::OpenOptions::new().write(true).open(path).expect("perf control fifo");
+        writeln!(fifo, "{command}").expect("perf control fifo");
+    }
+}
+
 fn process_cpu_s() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
     let fields: Vec<&str> = stat.rsplit(") ").next().unwrap_or("").split(' ').collect();
@@ -1060,6 +1070,7 @@ async fn callbacks_bench() {
     config.callback_max_per_project = 64;
     config.callback_max_per_host = 64;
     let sender = Application::build(config).await.unwrap();
+    profile("enable");
     let cpu_before = process_cpu_s();
     let started = Instant::now();
     let sender = tokio::spawn(sender.run_until_stopped());
@@ -1068,6 +1079,7 @@ async fn callbacks_bench() {
     }
     let kassa_time = started.elapsed();
     let kassa_cpu = process_cpu_s() - cpu_before;
+    profile("disable");
     sender.abort();
     let kassa_rate = n as f64 / kassa_time.as_secs_f64();
 
@@ -1256,6 +1268,7 @@ async fn page_bench() {
             .await,
         );
         let (page_client, url, cookie) = (client.clone(), format!("{form_url}?lang=en"), cookie.clone());
+        profile("enable");
         page.push(
             load_for(PAGE_WARMUP, PAGE_RUN, move |_| {
                 let (client, url, cookie) = (page_client.clone(), url.clone(), cookie.clone());
@@ -1265,6 +1278,7 @@ async fn page_bench() {
             })
             .await,
         );
+        profile("disable");
     }
     let (floor, page) = (Stats::of(&floor), Stats::of(&page));
     report("floor: static page of the same size", &floor);

@@ -7,11 +7,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use tokio::sync::{Mutex, Notify, Semaphore, watch};
+use tokio::sync::{Mutex, Notify, Semaphore, mpsc, oneshot, watch};
 
 use super::{guard, signer};
 use crate::crypto::keys::CallbackSigner;
-use crate::domain::outbox::{self, Attempt, CallbackJob, DeliveryCaps};
+use crate::domain::outbox::{self, Attempt, CallbackJob, DeliveryCaps, RecordedAttempt};
 use crate::domain::ports::{OutboxStore, ProjectStore, StoreError};
 use crate::domain::time::now_ms;
 
@@ -23,6 +23,8 @@ const MAX_IN_FLIGHT: usize = 64;
 const IDLE_POLL: Duration = Duration::from_millis(500);
 /// Bytes of the merchant's answer kept in the attempt log.
 const EXCERPT_BYTES: usize = 512;
+/// At most this many attempts recorded in one transaction.
+const MAX_RECORD_BATCH: usize = 64;
 /// How long a project's signer is cached (keys may rotate).
 const SIGNER_TTL: Duration = Duration::from_secs(60);
 
@@ -49,6 +51,9 @@ pub struct Dispatcher {
     per_project: std::sync::Mutex<HashMap<String, i64>>,
     per_host: std::sync::Mutex<HashMap<String, i64>>,
     signers: Mutex<HashMap<String, (Instant, Arc<ProjectSigner>)>>,
+    /// Finished attempts go to one recorder task, which writes whatever has finished meanwhile
+    /// in one transaction (group commit) and then answers each delivery.
+    records: mpsc::Sender<(RecordedAttempt, oneshot::Sender<()>)>,
 }
 
 struct ProjectSigner {
@@ -74,6 +79,8 @@ impl Dispatcher {
             .build()
             .expect("HTTP client builds");
         let worker = format!("{}-{}", std::process::id(), &uuid::Uuid::new_v4().simple().to_string()[..8]);
+        let (records, queue) = mpsc::channel(MAX_IN_FLIGHT);
+        tokio::spawn(record_batches(outbox.clone(), worker.clone(), queue));
         Arc::new(Dispatcher {
             outbox,
             projects,
@@ -85,6 +92,7 @@ impl Dispatcher {
             per_project: Default::default(),
             per_host: Default::default(),
             signers: Mutex::new(HashMap::new()),
+            records,
         })
     }
 
@@ -93,7 +101,7 @@ impl Dispatcher {
         loop {
             let free = self.in_flight.available_permits();
             let claimed = if free == 0 { Ok(Vec::new()) } else { self.claim(free).await };
-            let (full, started) = match claimed {
+            let full = match claimed {
                 Ok(jobs) => {
                     let n = jobs.len();
                     let jobs = self.within_caps(jobs).await;
@@ -110,19 +118,21 @@ impl Dispatcher {
                             me.wake.notify_one();
                         });
                     }
-                    (n > 0 && n == free && started == n, started)
+                    n > 0 && n == free && started == n
                 }
                 Err(e) => {
                     tracing::warn!(error = %e, "claiming callbacks failed");
-                    (false, 0)
+                    false
                 }
             };
             if full {
                 continue;
             }
             // Due callbacks that wait behind a cap or an earlier callback of their payment are
-            // woken by a finished delivery, not polled for.
-            let sleep = if started == 0 { self.idle_sleep_when_blocked().await } else { self.idle_sleep().await };
+            // woken by a finished delivery, not polled for; while deliveries are in flight, each
+            // one finishing wakes the loop, so it does not ask when the next retry falls due.
+            let sleep =
+                if self.in_flight.available_permits() < MAX_IN_FLIGHT { IDLE_POLL } else { self.idle_sleep().await };
             tokio::select! {
                 _ = self.wake.notified() => {}
                 _ = tokio::time::sleep(sleep) => {}
@@ -179,22 +189,13 @@ impl Dispatcher {
         }
     }
 
-    /// After a claim that started nothing: due callbacks may all be waiting behind caps or
-    /// earlier callbacks, which a finished delivery wakes; sleep the idle poll unless a retry
-    /// falls due sooner.
-    async fn idle_sleep_when_blocked(&self) -> Duration {
+    /// With nothing in flight: the idle poll, unless a retry falls due sooner (callbacks due
+    /// now but claimed by another process, or behind its caps, wait for the poll).
+    async fn idle_sleep(&self) -> Duration {
         match self.outbox.next_callback_due().await {
             Ok(Some(due)) if due > now_ms() => {
                 Duration::from_millis((due - now_ms()).clamp(10, IDLE_POLL.as_millis() as i64) as u64)
             }
-            _ => IDLE_POLL,
-        }
-    }
-
-    /// Sleeps until the next retry falls due, but never longer than the idle poll.
-    async fn idle_sleep(&self) -> Duration {
-        match self.outbox.next_callback_due().await {
-            Ok(Some(due)) => Duration::from_millis((due - now_ms()).clamp(10, IDLE_POLL.as_millis() as i64) as u64),
             _ => IDLE_POLL,
         }
     }
@@ -237,9 +238,13 @@ impl Dispatcher {
             callback_id = job.id, request_id = %job.request_id, kind = job.kind.code(), attempt = attempts_made,
             status = ?http_status, error = ?error, outcome = ?outcome, "callback attempt"
         );
-        if let Err(e) = self.outbox.record_attempt(job.id, &self.worker, &attempt, outcome).await {
-            // The lease expires and the callback is attempted again: at least once.
-            tracing::error!(callback_id = job.id, error = %e, "recording a callback attempt failed");
+        // Answered once the batch holding this attempt has committed (or failed: then the
+        // lease expires and the callback is attempted again, at least once), so the payment's
+        // next callback and the caps wait for the record as before.
+        let (done, recorded) = oneshot::channel();
+        let record = RecordedAttempt { callback_id: job.id, attempt, outcome };
+        if self.records.send((record, done)).await.is_ok() {
+            let _ = recorded.await;
         }
     }
 
@@ -268,6 +273,39 @@ impl Dispatcher {
         excerpt.truncate(EXCERPT_BYTES);
         let excerpt = (!excerpt.is_empty()).then(|| String::from_utf8_lossy(&excerpt).into_owned());
         Ok((status, excerpt))
+    }
+}
+
+/// Records finished attempts in batches until the dispatcher is gone.
+async fn record_batches(
+    outbox: Arc<dyn OutboxStore>,
+    owner: String,
+    mut queue: mpsc::Receiver<(RecordedAttempt, oneshot::Sender<()>)>,
+) {
+    let mut batch = Vec::with_capacity(MAX_RECORD_BATCH);
+    while queue.recv_many(&mut batch, MAX_RECORD_BATCH).await > 0 {
+        let (records, waiting): (Vec<RecordedAttempt>, Vec<oneshot::Sender<()>>) = batch.drain(..).unzip();
+        let failed = match outbox.record_attempts(&owner, &records).await {
+            Ok(()) => Vec::new(),
+            // One bad record must not cost the others theirs: each alone.
+            Err(_) if records.len() > 1 => {
+                let mut failed = Vec::new();
+                for record in &records {
+                    if let Err(e) = outbox.record_attempts(&owner, std::slice::from_ref(record)).await {
+                        failed.push((record.callback_id, e));
+                    }
+                }
+                failed
+            }
+            Err(e) => vec![(records[0].callback_id, e)],
+        };
+        for (callback_id, e) in failed {
+            // The lease expires and the callback is attempted again: at least once.
+            tracing::error!(callback_id, error = %e, "recording a callback attempt failed");
+        }
+        for done in waiting {
+            let _ = done.send(());
+        }
     }
 }
 

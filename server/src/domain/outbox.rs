@@ -138,6 +138,14 @@ pub struct Attempt {
     pub worker: String,
 }
 
+/// An attempt to record: which callback, what happened, and what it asks for next.
+#[derive(Clone, Debug)]
+pub struct RecordedAttempt {
+    pub callback_id: i64,
+    pub attempt: Attempt,
+    pub outcome: AttemptOutcome,
+}
+
 /// What an attempt asks for next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AttemptOutcome {

@@ -12,7 +12,7 @@ use super::audit::{AuditEntry, AuditQuery, StoredAudit};
 use super::bank::Bank;
 use super::ledger::{LedgerEntry, Mismatch, StoredEntry};
 use super::outbox::{
-    Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, DeliveryCaps, FailingCallback, NewCallback,
+    CallbackJob, CallbackKind, CallbackRecord, DeliveryCaps, FailingCallback, NewCallback, RecordedAttempt,
 };
 use super::payment::{Actor, Payment, PaymentState};
 use super::project::{Project, ProjectSettings};
@@ -300,15 +300,10 @@ pub trait OutboxStore: Send + Sync + 'static {
     ) -> StoreResult<Vec<CallbackJob>>;
     /// Gives claimed callbacks back untried (over a cap within one claim).
     async fn release_callbacks(&self, ids: &[i64], owner: &str) -> StoreResult<()>;
-    /// Logs an attempt and moves the callback to the state [`super::outbox::state_after_attempt`]
-    /// decides (only while `owner` holds the lease; otherwise only the attempt is logged).
-    async fn record_attempt(
-        &self,
-        callback_id: i64,
-        owner: &str,
-        attempt: &Attempt,
-        outcome: AttemptOutcome,
-    ) -> StoreResult<()>;
+    /// Logs attempts and moves each callback to the state [`super::outbox::state_after_attempt`]
+    /// decides (only while `owner` holds its lease; otherwise only the attempt is logged), all
+    /// in one transaction: the dispatcher records the attempts that finish together at once.
+    async fn record_attempts(&self, owner: &str, attempts: &[RecordedAttempt]) -> StoreResult<()>;
     async fn callbacks(&self, request_id: &str) -> StoreResult<Vec<CallbackRecord>>;
     /// Puts a callback back in the queue for an immediate attempt, retried until `give_up_ms`.
     /// False when it does not exist or is in flight.

@@ -9,13 +9,13 @@ use super::sql::SqlStorage;
 use crate::domain::audit::AuditEntry;
 use crate::domain::outbox::{
     self, Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, CallbackState, DeliveryCaps,
-    FailingCallback,
+    FailingCallback, RecordedAttempt,
 };
 use crate::domain::ports::{OutboxStore, StoreResult as Result};
 
 /// Writes a change's outbox inside the caller's transaction: the waiting callbacks of the kinds
 /// it supersedes stop (one in flight finishes its attempt first and is settled by
-/// `record_attempt`), and its new callbacks wait for the dispatcher.
+/// `record_attempts`), and its new callbacks wait for the dispatcher.
 macro_rules! write_outbox {
     ($tx:expr, $payment:expr, $supersede:expr, $callbacks:expr, $now:expr) => {{
         let p: &crate::domain::payment::Payment = $payment;
@@ -120,63 +120,88 @@ macro_rules! outbox_store {
             }
 
             async fn release_callbacks(&self, ids: &[i64], owner: &str) -> Result<()> {
-                for id in ids {
-                    sqlx::query(
-                        "UPDATE callbacks SET lease_until_ms = NULL, lease_owner = NULL WHERE id = $1 AND lease_owner = $2",
-                    )
-                    .bind(id)
-                    .bind(owner)
-                    .execute(&self.writer)
-                    .await?;
+                if ids.is_empty() {
+                    return Ok(());
                 }
+                let sql = format!(
+                    "UPDATE callbacks SET lease_until_ms = NULL, lease_owner = NULL WHERE lease_owner = {} AND id IN ({})",
+                    self.dialect.params(1, 1),
+                    self.dialect.params(2, ids.len())
+                );
+                let mut query = sqlx::query(&sql).bind(owner);
+                for id in ids {
+                    query = query.bind(*id);
+                }
+                query.execute(&self.writer).await?;
                 Ok(())
             }
 
-            async fn record_attempt(&self, callback_id: i64, owner: &str, a: &Attempt, outcome: AttemptOutcome) -> Result<()> {
+            async fn record_attempts(&self, owner: &str, attempts: &[RecordedAttempt]) -> Result<()> {
+                if attempts.is_empty() {
+                    return Ok(());
+                }
+                let d = self.dialect;
+                let n = attempts.len();
                 let mut tx = self.writer.begin().await?;
-                sqlx::query(
+                let sql = format!(
                     "INSERT INTO callback_attempts (callback_id, at_ms, http_status, error, latency_ms, response_excerpt, worker) \
-                     VALUES ($1, $2, $3, $4, $5, $6, $7)",
-                )
-                .bind(callback_id)
-                .bind(a.at_ms)
-                .bind(a.http_status)
-                .bind(&a.error)
-                .bind(a.latency_ms)
-                .bind(&a.response_excerpt)
-                .bind(&a.worker)
-                .execute(&mut *tx)
-                .await?;
-                let current: Option<(String, String, i64)> = sqlx::query_as(
-                    "SELECT state, kind, (SELECT COUNT(*) FROM callbacks l WHERE l.request_id = c.request_id AND l.id > c.id) \
-                     FROM callbacks c WHERE c.id = $1 AND c.lease_owner = $2",
-                )
-                .bind(callback_id)
-                .bind(owner)
-                .fetch_optional(&mut *tx)
-                .await?;
+                     VALUES {}",
+                    d.value_rows(n, 7)
+                );
+                let mut insert = sqlx::query(&sql);
+                for r in attempts {
+                    let a = &r.attempt;
+                    insert = insert
+                        .bind(r.callback_id)
+                        .bind(a.at_ms)
+                        .bind(a.http_status)
+                        .bind(a.error.clone())
+                        .bind(a.latency_ms)
+                        .bind(a.response_excerpt.clone())
+                        .bind(a.worker.clone());
+                }
+                insert.execute(&mut *tx).await?;
                 // Without the lease (it expired and another worker took the callback) only the
                 // attempt is logged; the holder of the lease decides the state.
-                if let Some((state, kind, later)) = current {
+                let sql = format!(
+                    "SELECT c.id, c.state, c.kind, (SELECT COUNT(*) FROM callbacks l WHERE l.request_id = c.request_id AND l.id > c.id) \
+                     FROM callbacks c WHERE c.lease_owner = {} AND c.id IN ({})",
+                    d.params(1, 1),
+                    d.params(2, n)
+                );
+                let mut held = sqlx::query_as::<_, (i64, String, String, i64)>(&sql).bind(owner);
+                for r in attempts {
+                    held = held.bind(r.callback_id);
+                }
+                let held = held.fetch_all(&mut *tx).await?;
+                let mut moves = Vec::with_capacity(held.len());
+                for (id, state, kind, later) in held {
+                    let Some(r) = attempts.iter().find(|r| r.callback_id == id) else { continue };
                     let state = CallbackState::parse(&state).ok_or_else(|| corrupt("callback state", &state))?;
                     let kind = CallbackKind::parse(&kind).ok_or_else(|| corrupt("callback kind", &kind))?;
-                    let new_state = outbox::state_after_attempt(state, kind, later > 0, outcome);
-                    let next_ms = match (new_state, outcome) {
+                    let new_state = outbox::state_after_attempt(state, kind, later > 0, r.outcome);
+                    let next_ms = match (new_state, r.outcome) {
                         (CallbackState::Pending, AttemptOutcome::RetryAt(at)) => Some(at),
                         _ => None,
                     };
-                    let delivered_ms = (new_state == CallbackState::Delivered).then_some(a.at_ms);
-                    sqlx::query(
-                        "UPDATE callbacks SET state = $2, attempts = attempts + 1, \
-                           next_attempt_ms = COALESCE($3, next_attempt_ms), delivered_ms = $4, \
-                           lease_until_ms = NULL, lease_owner = NULL WHERE id = $1",
-                    )
-                    .bind(callback_id)
-                    .bind(new_state.code())
-                    .bind(next_ms)
-                    .bind(delivered_ms)
-                    .execute(&mut *tx)
-                    .await?;
+                    let delivered_ms = (new_state == CallbackState::Delivered).then_some(r.attempt.at_ms);
+                    moves.push((id, new_state.code(), next_ms, delivered_ms));
+                }
+                if !moves.is_empty() {
+                    // One statement for the batch: VALUES names its columns column1..column4 on
+                    // both backends.
+                    let sql = format!(
+                        "UPDATE callbacks SET state = v.column2, attempts = attempts + 1, \
+                           next_attempt_ms = COALESCE(v.column3, callbacks.next_attempt_ms), delivered_ms = v.column4, \
+                           lease_until_ms = NULL, lease_owner = NULL \
+                         FROM (VALUES {}) AS v WHERE callbacks.id = v.column1",
+                        d.value_rows(moves.len(), 4)
+                    );
+                    let mut update = sqlx::query(&sql);
+                    for (id, state, next_ms, delivered_ms) in moves {
+                        update = update.bind(id).bind(state).bind(next_ms).bind(delivered_ms);
+                    }
+                    update.execute(&mut *tx).await?;
                 }
                 tx.commit().await?;
                 Ok(())

@@ -318,6 +318,52 @@ async fn an_api_only_process_leaves_callbacks_to_another(backend: Backend) {
     sender.abort();
 }
 
+/// Attempts that finish together are recorded together (one transaction per batch): every
+/// callback of a burst ends delivered, failed attempts wait for their retry, and the log holds
+/// exactly the attempts the receiver saw.
+async fn a_burst_of_callbacks_is_recorded_attempt_by_attempt(backend: Backend) {
+    let app = spawn_app_with(backend, |c| {
+        c.send_callbacks = false;
+        c.callback_retry_s = vec![1];
+    })
+    .await;
+    let receiver = Receiver::start(Behaviour { fail_first: 7, ..Default::default() }).await;
+    let payments: Vec<String> = (0..30).map(|i| format!("burst-{i}")).collect();
+    for (i, id) in payments.iter().enumerate() {
+        app.call(
+            "/api/v1/payment/p2p/payin",
+            &with_urls(ru_card_payin(&app.key.project_id, id, 100 + i as i64), &receiver),
+        )
+        .await;
+        app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref(id)).await;
+    }
+    // One sending process starts with every callback due at once.
+    let mut config = crate::helpers::test_config(app.database_url.clone());
+    config.callback_retry_s = vec![1];
+    let sender = kassa::startup::Application::build(config).await.expect("sending process builds");
+    let sender = tokio::spawn(sender.run_until_stopped());
+    let (mut attempts_logged, mut delivered) = (0, 0);
+    for id in &payments {
+        let log = wait_for_log(&app, id, |cb| {
+            cb.iter().all(|c| c["state"] != "pending") && cb.iter().any(|c| c["kind"] == "decline")
+        })
+        .await;
+        for callback in log.iter().filter(|c| c["state"] == "delivered") {
+            let statuses: Vec<Option<i64>> =
+                callback["attempts"].as_array().unwrap().iter().map(|a| a["http_status"].as_i64()).collect();
+            assert_eq!(statuses.last(), Some(&Some(200)), "{callback}");
+            assert!(statuses[..statuses.len() - 1].iter().all(|s| *s == Some(500)), "{callback}");
+            attempts_logged += statuses.len();
+            delivered += 1;
+        }
+        assert!(log.iter().any(|c| c["kind"] == "decline" && c["state"] == "delivered"), "{id}: {log:?}");
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert_eq!(attempts_logged, receiver.received().len(), "one log entry per attempt the receiver saw");
+    assert_eq!(attempts_logged, delivered + 7, "seven failed first, each retried once");
+    sender.abort();
+}
+
 /// The documentation shows exactly the verification code these tests run.
 #[test]
 fn the_guide_shows_the_tested_code() {
@@ -338,5 +384,6 @@ both_backends!(
     a_later_status_supersedes_a_failing_informative_callback,
     the_merchant_sees_callbacks_that_did_not_arrive,
     no_url_writes_no_callback,
+    a_burst_of_callbacks_is_recorded_attempt_by_attempt,
     an_api_only_process_leaves_callbacks_to_another,
 );
