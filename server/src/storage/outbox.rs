@@ -162,19 +162,29 @@ macro_rules! outbox_store {
                 }
                 insert.execute(&mut *tx).await?;
                 // Without the lease (it expired and another worker took the callback) only the
-                // attempt is logged; the holder of the lease decides the state.
-                let sql = format!(
-                    "SELECT c.id, c.state, c.kind, (SELECT COUNT(*) FROM callbacks l WHERE l.request_id = c.request_id AND l.id > c.id) \
-                     FROM callbacks c WHERE c.lease_owner = {} AND c.id IN ({})",
-                    d.params(1, 1),
-                    d.params(2, n)
-                );
-                let mut held = sqlx::query_as::<_, (i64, String, String, i64)>(&sql).bind(owner);
-                for r in attempts {
-                    held = held.bind(r.callback_id);
+                // attempt is logged; the holder of the lease decides the state. A delivered
+                // callback is delivered whatever its state was; only failed attempts need the
+                // callback's state and whether later ones exist, read here.
+                let failed: Vec<i64> =
+                    attempts.iter().filter(|r| r.outcome != AttemptOutcome::Delivered).map(|r| r.callback_id).collect();
+                let mut held = Vec::new();
+                if !failed.is_empty() {
+                    let sql = format!(
+                        "SELECT c.id, c.state, c.kind, (SELECT COUNT(*) FROM callbacks l WHERE l.request_id = c.request_id AND l.id > c.id) \
+                         FROM callbacks c WHERE c.lease_owner = {} AND c.id IN ({})",
+                        d.params(1, 1),
+                        d.params(2, failed.len())
+                    );
+                    let mut query = sqlx::query_as::<_, (i64, String, String, i64)>(&sql).bind(owner);
+                    for id in &failed {
+                        query = query.bind(*id);
+                    }
+                    held = query.fetch_all(&mut *tx).await?;
                 }
-                let held = held.fetch_all(&mut *tx).await?;
-                let mut moves = Vec::with_capacity(held.len());
+                let mut moves = Vec::with_capacity(n);
+                for r in attempts.iter().filter(|r| r.outcome == AttemptOutcome::Delivered) {
+                    moves.push((r.callback_id, CallbackState::Delivered.code(), None, Some(r.attempt.at_ms)));
+                }
                 for (id, state, kind, later) in held {
                     let Some(r) = attempts.iter().find(|r| r.callback_id == id) else { continue };
                     let state = CallbackState::parse(&state).ok_or_else(|| corrupt("callback state", &state))?;
@@ -184,8 +194,7 @@ macro_rules! outbox_store {
                         (CallbackState::Pending, AttemptOutcome::RetryAt(at)) => Some(at),
                         _ => None,
                     };
-                    let delivered_ms = (new_state == CallbackState::Delivered).then_some(r.attempt.at_ms);
-                    moves.push((id, new_state.code(), next_ms, delivered_ms));
+                    moves.push((id, new_state.code(), next_ms, None));
                 }
                 if !moves.is_empty() {
                     // One statement for the batch: VALUES names its columns column1..column4 on
@@ -194,13 +203,15 @@ macro_rules! outbox_store {
                         "UPDATE callbacks SET state = v.column2, attempts = attempts + 1, \
                            next_attempt_ms = COALESCE(v.column3, callbacks.next_attempt_ms), delivered_ms = v.column4, \
                            lease_until_ms = NULL, lease_owner = NULL \
-                         FROM (VALUES {}) AS v WHERE callbacks.id = v.column1",
-                        d.value_rows(moves.len(), 4)
+                         FROM (VALUES {}) AS v WHERE callbacks.id = v.column1 AND callbacks.lease_owner = {}",
+                        d.value_rows(moves.len(), 4),
+                        d.params(moves.len() * 4 + 1, 1)
                     );
                     let mut update = sqlx::query(&sql);
                     for (id, state, next_ms, delivered_ms) in moves {
                         update = update.bind(id).bind(state).bind(next_ms).bind(delivered_ms);
                     }
+                    update = update.bind(owner);
                     update.execute(&mut *tx).await?;
                 }
                 tx.commit().await?;
