@@ -521,6 +521,26 @@ async fn floor_server(database_url: String) -> String {
     url
 }
 
+/// PostgreSQL's own counters for the database at `url` (transactions committed, rows inserted,
+/// rows updated) and the payments in it: what a create costs the database, whoever sent it.
+async fn pg_counts(backend: Backend, url: &str) -> Option<(i64, i64, i64, i64)> {
+    if backend != Backend::Postgres {
+        return None;
+    }
+    let pool = sqlx::PgPool::connect(url).await.ok()?;
+    // The statistics are flushed to the shared counters at most once a second.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let (commits, inserted, updated): (i64, i64, i64) = sqlx::query_as(
+        "SELECT xact_commit, tup_inserted, tup_updated FROM pg_stat_database WHERE datname = current_database()",
+    )
+    .fetch_one(&pool)
+    .await
+    .ok()?;
+    let (payments,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM payments").fetch_one(&pool).await.ok()?;
+    pool.close().await;
+    Some((commits, inserted, updated, payments))
+}
+
 async fn create_bench() {
     println!("## Create payin through HTTP with signed requests, beside a bare axum+sqlx insert\n");
     println!(
@@ -549,6 +569,8 @@ async fn create_bench() {
         let prepared: Arc<Vec<Prepared>> =
             Arc::new((0..150_000).map(|i| prepare(&kassa, &create_body(&kassa.key.1, i))).collect());
         let url = format!("{}/api/v1/payment/p2p/payin", kassa.base);
+        let before = pg_counts(backend, &db).await;
+        profile("enable");
         let stats = {
             let (client, prepared) = (client.clone(), prepared.clone());
             load(move |i| {
@@ -557,10 +579,23 @@ async fn create_bench() {
             })
             .await
         };
+        profile("disable");
+        let after = pg_counts(backend, &db).await;
         println!("  {backend:?}:");
         report("floor (parse JSON + INSERT one row)", &floor);
         report("kassa create (auth, validation, payment+history)", &stats);
-        println!("  {:<44} {:>8.0} %\n", "kassa / floor", 100.0 * stats.throughput / floor.throughput);
+        println!("  {:<44} {:>8.0} %", "kassa / floor", 100.0 * stats.throughput / floor.throughput);
+        if let (Some(before), Some(after)) = (before, after) {
+            // Warm-up included: the counters cover every create sent, measured or not.
+            let creates = (after.3 - before.3) as f64;
+            println!(
+                "  per create on PostgreSQL: {:.2} transactions committed, {:.2} rows inserted, {:.2} rows updated",
+                (after.0 - before.0) as f64 / creates,
+                (after.1 - before.1) as f64 / creates,
+                (after.2 - before.2) as f64 / creates,
+            );
+        }
+        println!();
         if backend == Backend::Postgres {
             drop_pg(&db).await;
             drop_pg(&floor_url_db).await;
