@@ -4,7 +4,7 @@
 // widths for review. JavaScript on and off.
 import { expect, Page, test, TestInfo } from '@playwright/test';
 import crypto from 'node:crypto';
-import { baseURL, checkA11y, heading, merchantLogin, operatorLogin, projectId, shot, signedPost, uniqueAmount, watchConsole } from './kassa';
+import { baseURL, checkA11y, heading, merchantLogin, operatorLogin, projectId, shot, signedPost, uniqueAmount, waitForCardSuccess, watchConsole } from './kassa';
 
 async function logIn(page: Page, console: 'operator' | 'merchant') {
   const who = console === 'operator' ? operatorLogin : merchantLogin;
@@ -57,13 +57,7 @@ async function payments(): Promise<{ payin: string; payout: string }> {
     card: { pan: '4242424242424242', year: 2030, month: 12, card_holder: 'IVAN PETROV' },
     customer: { id: 'e2e-pages', ip_address: '203.0.113.7', country: 'RU' },
   });
-  // The card payment credits the balance when it succeeds (the sandbox acquirer answers a
-  // moment later): the payout waits for it rather than race it.
-  for (let i = 0; i < 100; i++) {
-    const info = await signedPost('/api/v1/payment/ecom/payin/info', { general });
-    if (info.status === 'success') break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForCardSuccess(general);
   const payout = await signedPost('/api/v1/payment/p2p/payout', {
     general: { project_id: projectId, payment_id: `e2e-pages-out-${crypto.randomUUID()}` },
     payment: { method: 'card-p2p', amount, currency: 'RUB' },

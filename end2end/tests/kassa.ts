@@ -73,6 +73,18 @@ export async function signedPost(p: string, body: unknown): Promise<any> {
   return json;
 }
 
+/**
+ * Waits until a card payment has succeeded, which credits the project's balance a moment after
+ * the create (the sandbox acquirer answers asynchronously): payouts funded by it wait for it.
+ */
+export async function waitForCardSuccess(general: { project_id: string; payment_id: string }): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    const info = await signedPost('/api/v1/payment/ecom/payin/info', { general });
+    if (info.status === 'success') return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 export async function operator(p: string, body: unknown): Promise<any> {
   const r = await fetch(`${baseURL}${p}`, {
     method: 'POST',

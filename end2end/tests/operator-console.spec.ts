@@ -2,7 +2,7 @@
 // JavaScript on and off (the console needs none).
 import { expect, Page, test } from '@playwright/test';
 import crypto from 'node:crypto';
-import { baseURL, checkA11y, createWidget, heading, operatorLogin, projectId, shot, signedPost, uniqueAmount, watchConsole } from './kassa';
+import { baseURL, checkA11y, createWidget, heading, operatorLogin, projectId, shot, signedPost, uniqueAmount, waitForCardSuccess, watchConsole } from './kassa';
 
 /** A Luhn-valid RU card number no other run uses. */
 function freshCard(): string {
@@ -189,12 +189,7 @@ test('operator: a payout shows its receiver masked, in full only when asked, gro
     card: { pan: '4242424242424242', year: 2030, month: 12, card_holder: 'IVAN PETROV' },
     customer: { id: 'e2e-fund', ip_address: '203.0.113.7', country: 'RU' },
   });
-  // The balance is credited when the card payment succeeds, a moment later: wait for it.
-  for (let i = 0; i < 100; i++) {
-    const info = await signedPost('/api/v1/payment/ecom/payin/info', { general: { project_id: projectId, payment_id: fund } });
-    if (info.status === 'success') break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await waitForCardSuccess({ project_id: projectId, payment_id: fund });
   const payoutId = `e2e-payout-${crypto.randomUUID()}`;
   const created = await signedPost('/api/v1/payment/p2p/payout', {
     general: { project_id: projectId, payment_id: payoutId },

@@ -95,7 +95,6 @@ struct Stats {
     cpu_us: f64,
 }
 
-/// User + system CPU time of this process, in seconds (from /proc/self/stat).
 /// Turns a `perf record --control fifo:FILE -D -1` on and off around a measured phase, when
 /// `KASSA_BENCH_PERF_CTL` names that fifo: profiles of one phase, without the set-up.
 fn profile(command: &str) {
@@ -106,6 +105,7 @@ fn profile(command: &str) {
     }
 }
 
+/// User + system CPU time of this process, in seconds (from /proc/self/stat).
 fn process_cpu_s() -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
     let fields: Vec<&str> = stat.rsplit(") ").next().unwrap_or("").split(' ').collect();

@@ -364,6 +364,31 @@ async fn a_burst_of_callbacks_is_recorded_attempt_by_attempt(backend: Backend) {
     sender.abort();
 }
 
+/// A payment's retry goes out when it falls due even while another merchant's delivery is
+/// still waiting for its answer (the dispatcher sleeps at most its idle poll while deliveries
+/// are in flight).
+async fn a_retry_goes_out_while_another_delivery_is_in_flight(backend: Backend) {
+    let app = spawn_app_with(backend, |c| c.callback_retry_s = vec![1]).await;
+    // The slow merchant answers within the dispatcher's timeout (5 s at most): its delivery is
+    // in flight throughout, and the retry falls due a second after the first attempt.
+    let slow =
+        Receiver::start(Behaviour { slow_first: 1, slow_delay: Duration::from_secs(4), ..Default::default() }).await;
+    let failing = Receiver::start(Behaviour { fail_first: 1, ..Default::default() }).await;
+    for (id, receiver) in [("slow", &slow), ("retried", &failing)] {
+        let mut body = ru_card_payin(&app.key.project_id, id, 100);
+        body["general"]["merchant_decline_callback_url"] = json!(format!("{}/decline", receiver.url));
+        assert_eq!(app.call("/api/v1/payment/p2p/payin", &body).await.0, 200);
+        app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref(id)).await;
+        receiver.wait_until(10, |r| !r.is_empty()).await;
+    }
+    let log = wait_for_log(&app, "retried", |cb| cb[0]["state"] == "delivered").await;
+    assert_eq!(log[0]["attempts"].as_array().unwrap().len(), 2, "{log:?}");
+    // The slow merchant has not answered yet: its attempt is still in flight, not logged.
+    let body = json!({"general": {"project_id": app.key.project_id, "payment_id": "slow"}});
+    let slow_log = app.call("/api/v1/callbacks", &body).await.1;
+    assert!(slow_log[0]["attempts"].as_array().unwrap().is_empty(), "{slow_log}");
+}
+
 /// The documentation shows exactly the verification code these tests run.
 #[test]
 fn the_guide_shows_the_tested_code() {
@@ -385,5 +410,6 @@ both_backends!(
     the_merchant_sees_callbacks_that_did_not_arrive,
     no_url_writes_no_callback,
     a_burst_of_callbacks_is_recorded_attempt_by_attempt,
+    a_retry_goes_out_while_another_delivery_is_in_flight,
     an_api_only_process_leaves_callbacks_to_another,
 );
