@@ -142,8 +142,8 @@ impl Application {
         let config = &self.state.config;
         let delivery = DeliverySettings {
             allow_private: config.allow_private_callbacks,
-            // A person waits for the answer: a short timeout, whatever the callbacks' own.
-            timeout: std::time::Duration::from_millis(config.callback_timeout_ms.min(5_000)),
+            // decisions.md §3: any 2xx within the callbacks' timeout (10 s) is a delivery.
+            timeout: std::time::Duration::from_millis(config.callback_timeout_ms),
             retry_schedule_s: config.callback_retry_s.clone(),
             caps: crate::domain::outbox::DeliveryCaps {
                 per_project: config.callback_max_per_project as i64,
@@ -203,10 +203,10 @@ fn adapters(config: &Config, public_url: &str, acquirer: Option<Arc<dyn Acquirer
         credit_limits: config.credit_limits(),
         acquirer,
         renderer: Arc::new(WireRenderer::new(public_url)),
-        probe: Arc::new(Prober {
-            allow_private: config.allow_private_callbacks,
-            timeout: std::time::Duration::from_millis(config.callback_timeout_ms),
-        }),
+        probe: Arc::new(Prober::new(
+            config.allow_private_callbacks,
+            std::time::Duration::from_millis(config.callback_timeout_ms),
+        )),
         second_factor: config.second_factor(),
     }
 }

@@ -17,6 +17,17 @@ pub struct Prober {
     pub timeout: Duration,
 }
 
+/// The longest an integration check waits: a person in the console waits for the answer,
+/// whatever the callbacks' own timeout.
+pub const PROBE_TIMEOUT_CAP: Duration = Duration::from_secs(5);
+
+impl Prober {
+    /// A prober with the callbacks' timeout, capped at [`PROBE_TIMEOUT_CAP`].
+    pub fn new(allow_private: bool, callback_timeout: Duration) -> Self {
+        Prober { allow_private, timeout: callback_timeout.min(PROBE_TIMEOUT_CAP) }
+    }
+}
+
 #[async_trait::async_trait]
 impl CallbackProbe for Prober {
     async fn probe(
@@ -123,4 +134,15 @@ pub async fn probe(
     }
     report.latency_ms = started.elapsed().as_millis();
     report
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_check_waits_at_most_five_seconds_and_never_longer_than_callbacks() {
+        assert_eq!(Prober::new(false, Duration::from_secs(10)).timeout, PROBE_TIMEOUT_CAP);
+        assert_eq!(Prober::new(false, Duration::from_secs(2)).timeout, Duration::from_secs(2));
+    }
 }

@@ -188,6 +188,22 @@ async fn a_timeout_counts_as_a_failed_attempt(backend: Backend) {
     assert_eq!(attempts[1]["http_status"], 200);
 }
 
+/// decisions.md §3: any 2xx within 10 s is a delivery, so a merchant answering in 6.5 s gets
+/// one attempt, not a timeout and a retry (the console's integration check waits less).
+async fn an_answer_within_ten_seconds_is_delivered_at_the_first_attempt(backend: Backend) {
+    let app = spawn_app_with(backend, |c| c.callback_retry_s = vec![1]).await;
+    let receiver =
+        Receiver::start(Behaviour { slow_first: 1, slow_delay: Duration::from_millis(6_500), ..Default::default() })
+            .await;
+    app.call("/api/v1/payment/p2p/payin", &with_urls(ru_card_payin(&app.key.project_id, "slow", 100), &receiver)).await;
+    app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref("slow")).await;
+    let log = wait_for_log(&app, "slow", |cb| cb[0]["state"] == "delivered").await;
+    let attempts = log[0]["attempts"].as_array().unwrap();
+    assert_eq!(attempts.len(), 1, "{log:?}");
+    assert_eq!(attempts[0]["http_status"], 200);
+    assert_eq!(receiver.received().len(), 1);
+}
+
 async fn private_addresses_are_refused_without_the_development_flag(backend: Backend) {
     let app = spawn_app_with(backend, |c| c.allow_private_callbacks = false).await;
     let receiver = Receiver::start(Behaviour::default()).await;
@@ -404,6 +420,7 @@ both_backends!(
     every_kind_is_delivered_signed_with_every_key_type,
     failed_attempts_are_retried_and_logged,
     a_timeout_counts_as_a_failed_attempt,
+    an_answer_within_ten_seconds_is_delivered_at_the_first_attempt,
     private_addresses_are_refused_without_the_development_flag,
     callbacks_of_a_payment_keep_their_order,
     a_later_status_supersedes_a_failing_informative_callback,
