@@ -271,9 +271,14 @@ impl Dispatcher {
             }
         }
         excerpt.truncate(EXCERPT_BYTES);
-        let excerpt = (!excerpt.is_empty()).then(|| String::from_utf8_lossy(&excerpt).into_owned());
-        Ok((status, excerpt))
+        Ok((status, excerpt_of(&excerpt)))
     }
+}
+
+/// The start of a merchant's answer as text that any backend stores: bytes that are not UTF-8,
+/// and NUL (PostgreSQL's text refuses it, and the attempt would never be recorded), become U+FFFD.
+fn excerpt_of(bytes: &[u8]) -> Option<String> {
+    (!bytes.is_empty()).then(|| String::from_utf8_lossy(bytes).replace('\0', "\u{FFFD}"))
 }
 
 /// Records finished attempts in batches until the dispatcher is gone.
@@ -347,5 +352,17 @@ pub(super) fn describe_error(e: reqwest::Error) -> String {
         "connection failed".into()
     } else {
         "request failed".into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::excerpt_of;
+
+    #[test]
+    fn an_answer_is_stored_as_text_without_nul_or_broken_utf8() {
+        assert_eq!(excerpt_of(b""), None);
+        assert_eq!(excerpt_of(b"ok"), Some("ok".into()));
+        assert_eq!(excerpt_of(b"a\0b\xffc"), Some("a\u{FFFD}b\u{FFFD}c".into()));
     }
 }

@@ -204,6 +204,20 @@ async fn an_answer_within_ten_seconds_is_delivered_at_the_first_attempt(backend:
     assert_eq!(receiver.received().len(), 1);
 }
 
+/// A merchant's answer is logged as text on both backends, whatever its bytes: a NUL byte
+/// (which PostgreSQL's text refuses) must not leave the attempt unrecorded and re-sent.
+async fn an_answer_of_any_bytes_is_logged_once(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let receiver = Receiver::start(Behaviour { answer: b"ok\0\xff", ..Default::default() }).await;
+    app.call("/api/v1/payment/p2p/payin", &with_urls(ru_card_payin(&app.key.project_id, "nul", 100), &receiver)).await;
+    app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref("nul")).await;
+    let log = wait_for_log(&app, "nul", |cb| cb[0]["state"] == "delivered").await;
+    let attempts = log[0]["attempts"].as_array().unwrap();
+    assert_eq!(attempts.len(), 1, "{log:?}");
+    assert_eq!(attempts[0]["response_excerpt"], "ok\u{FFFD}\u{FFFD}");
+    assert_eq!(receiver.received().len(), 1);
+}
+
 async fn private_addresses_are_refused_without_the_development_flag(backend: Backend) {
     let app = spawn_app_with(backend, |c| c.allow_private_callbacks = false).await;
     let receiver = Receiver::start(Behaviour::default()).await;
@@ -421,6 +435,7 @@ both_backends!(
     failed_attempts_are_retried_and_logged,
     a_timeout_counts_as_a_failed_attempt,
     an_answer_within_ten_seconds_is_delivered_at_the_first_attempt,
+    an_answer_of_any_bytes_is_logged_once,
     private_addresses_are_refused_without_the_development_flag,
     callbacks_of_a_payment_keep_their_order,
     a_later_status_supersedes_a_failing_informative_callback,

@@ -47,6 +47,8 @@ pub struct Behaviour {
     pub slow_delay: Duration,
     /// Paths that always answer 500.
     pub always_fail_paths: Vec<String>,
+    /// The body of every answer (none when empty).
+    pub answer: &'static [u8],
 }
 
 #[derive(Default)]
@@ -62,7 +64,12 @@ pub struct Receiver {
     inner: Arc<Mutex<Inner>>,
 }
 
-async fn handle(State(inner): State<Arc<Mutex<Inner>>>, uri: Uri, headers: HeaderMap, body: Bytes) -> StatusCode {
+async fn handle(
+    State(inner): State<Arc<Mutex<Inner>>>,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Bytes,
+) -> (StatusCode, &'static [u8]) {
     let (n, behaviour) = {
         let mut i = inner.lock().unwrap();
         i.received.push(Received { path: uri.to_string(), headers, body, at: std::time::Instant::now() });
@@ -74,9 +81,9 @@ async fn handle(State(inner): State<Arc<Mutex<Inner>>>, uri: Uri, headers: Heade
         tokio::time::sleep(delay).await;
     }
     if n <= behaviour.fail_first || behaviour.always_fail_paths.iter().any(|p| p == uri.path()) {
-        StatusCode::INTERNAL_SERVER_ERROR
+        (StatusCode::INTERNAL_SERVER_ERROR, behaviour.answer)
     } else {
-        StatusCode::OK
+        (StatusCode::OK, behaviour.answer)
     }
 }
 
