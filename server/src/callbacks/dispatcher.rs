@@ -357,7 +357,92 @@ pub(super) fn describe_error(e: reqwest::Error) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::excerpt_of;
+    use super::*;
+    use crate::domain::audit::AuditEntry;
+    use crate::domain::outbox::{AttemptOutcome, CallbackRecord, FailingCallback};
+    use crate::domain::ports::StoreResult;
+
+    /// A store whose record of one callback always fails (as a record the database refuses
+    /// would), and with it any batch holding it; it keeps what it recorded.
+    #[derive(Default)]
+    struct RefusesOne {
+        refused: i64,
+        recorded: std::sync::Mutex<Vec<i64>>,
+        batch_sizes: std::sync::Mutex<Vec<usize>>,
+    }
+
+    #[async_trait::async_trait]
+    impl OutboxStore for RefusesOne {
+        async fn record_attempts(&self, _owner: &str, attempts: &[RecordedAttempt]) -> StoreResult<()> {
+            self.batch_sizes.lock().unwrap().push(attempts.len());
+            if attempts.iter().any(|r| r.callback_id == self.refused) {
+                return Err(StoreError::Corrupt("refused".into()));
+            }
+            self.recorded.lock().unwrap().extend(attempts.iter().map(|r| r.callback_id));
+            Ok(())
+        }
+        async fn claim_callbacks(
+            &self,
+            _: i64,
+            _: i64,
+            _: &str,
+            _: i64,
+            _: DeliveryCaps,
+        ) -> StoreResult<Vec<CallbackJob>> {
+            unreachable!("the recorder only records")
+        }
+        async fn release_callbacks(&self, _: &[i64], _: &str) -> StoreResult<()> {
+            unreachable!("the recorder only records")
+        }
+        async fn callbacks(&self, _: &str) -> StoreResult<Vec<CallbackRecord>> {
+            unreachable!("the recorder only records")
+        }
+        async fn resend_callback(&self, _: &str, _: i64, _: i64, _: i64, _: Option<&AuditEntry>) -> StoreResult<bool> {
+            unreachable!("the recorder only records")
+        }
+        async fn next_callback_due(&self) -> StoreResult<Option<i64>> {
+            unreachable!("the recorder only records")
+        }
+        async fn failing_callbacks(&self, _: &[String], _: i64) -> StoreResult<Vec<FailingCallback>> {
+            unreachable!("the recorder only records")
+        }
+    }
+
+    fn record(callback_id: i64) -> RecordedAttempt {
+        RecordedAttempt {
+            callback_id,
+            attempt: Attempt {
+                at_ms: 1,
+                http_status: Some(200),
+                error: None,
+                latency_ms: 1,
+                response_excerpt: None,
+                worker: "w".into(),
+            },
+            outcome: AttemptOutcome::Delivered,
+        }
+    }
+
+    /// A batch the store refuses is recorded one attempt at a time, so one bad record costs
+    /// the others nothing, and every delivery waiting for its record is answered.
+    #[tokio::test]
+    async fn a_refused_batch_is_recorded_one_by_one_and_every_delivery_answered() {
+        let store = Arc::new(RefusesOne { refused: 2, ..Default::default() });
+        let (records, queue) = mpsc::channel(8);
+        let mut answers = Vec::new();
+        for id in [1, 2, 3] {
+            let (done, answered) = oneshot::channel();
+            records.send((record(id), done)).await.unwrap();
+            answers.push(answered);
+        }
+        drop(records);
+        record_batches(store.clone(), "w".into(), queue).await;
+        for answered in answers {
+            answered.await.expect("every delivery hears back");
+        }
+        assert_eq!(*store.batch_sizes.lock().unwrap(), vec![3, 1, 1, 1]);
+        assert_eq!(*store.recorded.lock().unwrap(), vec![1, 3]);
+    }
 
     #[test]
     fn an_answer_is_stored_as_text_without_nul_or_broken_utf8() {
