@@ -12,6 +12,7 @@ Exit status: 0 every check held, 1 a check failed, 2 the run could not run.
 
 import argparse
 import collections
+import concurrent.futures
 import glob
 import json
 import os
@@ -60,6 +61,8 @@ def parse_args(argv):
     ap.add_argument("--phases", default=DEFAULT_PHASES, help=f"schemathesis phases (default {DEFAULT_PHASES})")
     ap.add_argument("--keep", action="store_true", help="keep the work directory and the database")
     ap.add_argument("--report", default=None, help="also write the findings as JSON to this file")
+    ap.add_argument("--parallel", action="store_true",
+                    help="both backends at once (each run is one Python process on one core)")
     a = ap.parse_args(argv)
     if not 1 <= a.max_examples <= 100000:
         ap.error("--max-examples must be 1 to 100000")
@@ -392,13 +395,24 @@ def main(argv):
     backends = ["postgres", "sqlite"] if args.backend == "both" else [args.backend]
     log(f"{platform.node()}, {os.cpu_count()} cores; schemathesis {version}; binary {binary}; backends {backends}; "
         f"seed {args.seed}; max examples {args.max_examples}")
-    reports = []
-    for backend in backends:
+    def one(backend):
         ok, report = run_once(args, backend)
         report["ok"] = ok
         report["date"] = time.strftime("%Y-%m-%d %H:%M:%S %Z")
-        print_report(report)
-        reports.append(report)
+        return report
+
+    reports = []
+    if args.parallel and len(backends) > 1:
+        # Each backend's schemathesis is its own process, so threads here only wait on them;
+        # the reports are printed in order once both are done.
+        with concurrent.futures.ThreadPoolExecutor(len(backends)) as pool:
+            reports = list(pool.map(one, backends))
+        for report in reports:
+            print_report(report)
+    else:
+        for backend in backends:
+            reports.append(one(backend))
+            print_report(reports[-1])
     path = args.report or os.path.join(tempfile.gettempdir(), f"kassa-schemathesis-{os.getpid()}.json")
     with open(path, "w") as f:
         json.dump(reports, f, indent=2, default=str)
