@@ -68,14 +68,14 @@ pub struct LanguageLink {
 }
 
 /// The page's script (content-hashed URL) and, when built, the card rules' browser module.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Scripts {
     pub page_js: String,
     pub rules_wasm: Option<String>,
 }
 
 /// The hosted payment page of one payment.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PaymentView {
     /// Base path of this payment's page and its forms: `/pay/{token}`.
     pub base: String,
@@ -91,8 +91,10 @@ pub struct PaymentView {
     /// The project's logo, when it has one.
     pub logo_src: Option<String>,
     pub screen: Screen,
-    pub expires_at_ms: i64,
-    pub now_ms: i64,
+    /// Seconds until the payment's lifetime ends (0 when it has), and the same in whole
+    /// minutes as the page writes them ([`minutes_left`]).
+    pub seconds_left: i64,
+    pub minutes_left: i64,
     pub redirect_url: Option<String>,
     /// `status:sub_status` and version, for live updates.
     pub state_key: String,
@@ -119,8 +121,14 @@ pub struct PaymentView {
     pub embed: Option<String>,
 }
 
+/// The minutes a page shows for `seconds_left`: rounded up, and never "0 minutes" while any
+/// time is left.
+pub fn minutes_left(seconds_left: i64) -> i64 {
+    ((seconds_left.max(0) + 59) / 60).max(1)
+}
+
 /// The receipt upload on the payment page.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ReceiptOffer {
     /// The form, on a page that does not reload by itself.
     Form,
@@ -133,7 +141,7 @@ pub enum ReceiptOffer {
 }
 
 /// The record a final screen shows: what was paid, when, how, to whom.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct PaymentRecord {
     /// The payment reference (`request_id`).
     pub reference: String,
@@ -150,19 +158,19 @@ pub struct PaymentRecord {
 }
 
 /// A one-time message after a form post.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Notice {
     pub key: String,
     pub error: bool,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SandboxAction {
     pub action: String,
     pub label_key: String,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Screen {
     /// Several widget methods and none chosen yet.
     ChooseMethod {
@@ -200,7 +208,7 @@ pub enum Screen {
     },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum InstructionKind {
     Card,
     Phone,
@@ -210,7 +218,7 @@ pub enum InstructionKind {
     Ussd,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Instructions {
     pub kind: InstructionKind,
     /// Card, phone or account number, link or USSD string.
@@ -226,7 +234,7 @@ pub struct Instructions {
     pub qr_src: Option<String>,
 }
 
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct CardForm {
     /// Message keys of the fields that failed, by field name.
     pub errors: Vec<(String, String)>,
@@ -235,7 +243,7 @@ pub struct CardForm {
     pub refused: Option<(String, u32)>,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct ThreeDs {
     pub acs_url: String,
     pub pa_req: String,
@@ -243,7 +251,7 @@ pub struct ThreeDs {
     pub term_url: String,
 }
 
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Redirect {
     pub method: String,
     pub url: String,

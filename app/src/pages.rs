@@ -352,8 +352,7 @@ pub fn PaymentBody(view: PaymentView, nonce: String) -> impl IntoView {
     // Shared by the screens' components rather than copied into each.
     let view = Arc::new(view);
     let v = view.clone();
-    let seconds_left = ((view.expires_at_ms - view.now_ms) / 1000).max(0);
-    let minutes = ((seconds_left + 59) / 60).max(1);
+    let (seconds_left, minutes) = (view.seconds_left.max(0), view.minutes_left);
     let countdown = (!view.is_final && !matches!(view.screen, Screen::Dispute { .. })).then(|| {
         view! {
             <p class="time-left">

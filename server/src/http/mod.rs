@@ -52,6 +52,8 @@ pub struct Shared {
     pub address_limiter: RateLimiter,
     pub openapi_json: String,
     pub locales: Locales,
+    /// Payment pages already written, by view model (page/memo.rs).
+    pub page_memo: page::memo::PageMemo,
     pub assets: assets::Assets,
     /// The sandbox issuer (sandbox mode).
     pub sandbox: Option<Arc<SandboxAcquirer>>,
@@ -111,6 +113,7 @@ impl AppState {
             address_limiter,
             openapi_json,
             locales: Locales::load(),
+            page_memo: Default::default(),
             assets,
             sandbox,
             demo,

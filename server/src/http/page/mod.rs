@@ -4,6 +4,7 @@
 
 pub mod brand;
 pub mod card;
+pub mod memo;
 pub mod receipt;
 pub mod sandbox_bank;
 pub mod shell;

@@ -304,6 +304,7 @@ pub async fn render_page(
         (payment.state == PaymentState::Success && redirect_url.is_some() && !print && !shown.stay && !framed)
             .then_some(RETURN_AFTER_S);
     let embed_origins = &project.settings.embed_origins;
+    let seconds_left = ((payment.expires_ms() - now_ms()) / 1000).max(0);
     let view = PaymentView {
         base: base.clone(),
         lang: lang.to_string(),
@@ -314,8 +315,8 @@ pub async fn render_page(
         payee: project.payee().to_string(),
         logo_src: project.settings.logo_digest.as_ref().map(|d| format!("/brand/{}/logo?v={d}", project.id)),
         screen,
-        expires_at_ms: payment.expires_ms(),
-        now_ms: now_ms(),
+        seconds_left,
+        minutes_left: app::model::minutes_left(seconds_left),
         redirect_url: redirect_url.clone(),
         state_key: payment.state.to_string(),
         version: payment.version,
@@ -338,7 +339,7 @@ pub async fn render_page(
         // The colour in the address: a new colour is a new stylesheet, never a stale one.
         format!("/brand/{}/theme.css?c={}", project.id, c.as_str().trim_start_matches('#'))
     });
-    let html = app::document::render_payment(ctx, state.locales.i18n(lang), view);
+    let html = state.page_memo.render(ctx, state.locales.i18n(lang), view);
     let targets: Vec<&str> = form_targets.iter().map(String::as_str).collect();
     let framing = Framing::Origins(embed_origins);
     with_csrf_cookie(html_response_framed(status, html, &nonce, lang, &targets, framing), &cookie)
