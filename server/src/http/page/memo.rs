@@ -264,7 +264,7 @@ mod tests {
             print: false,
             receipt: Some(ReceiptOffer::Form),
             notice: Some(Notice { key: "notice-copied".into(), error: false }),
-            sandbox: vec![SandboxAction { action: "pay".into(), label_key: "sandbox-pay".into() }],
+            sandbox: vec![SandboxAction { action: "received".into(), label_key: "sandbox-received".into() }],
             embed: Some("{\"origins\":[]}".into()),
         }
     }
