@@ -48,7 +48,7 @@ impl PageChrome {
     /// The header of a page at `path`.
     pub fn header(&self, path: &str) -> String {
         // `path` goes into `href="…"` attributes; pages' paths are plain, but escape anyway.
-        let path = path.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;");
+        let path = escape_attribute(path);
         let mut out = String::with_capacity(self.header.iter().map(String::len).sum::<usize>() + 32 * path.len());
         for (i, part) in self.header.iter().enumerate() {
             if i > 0 {
@@ -58,6 +58,14 @@ impl PageChrome {
         }
         out
     }
+}
+
+/// A value put into a rendered page's `attr="…"` by hand, escaped as the page escapes it.
+pub fn escape_attribute(value: &str) -> std::borrow::Cow<'_, str> {
+    if !value.contains(['&', '"', '<']) {
+        return std::borrow::Cow::Borrowed(value);
+    }
+    value.replace('&', "&amp;").replace('"', "&quot;").replace('<', "&lt;").into()
 }
 
 #[derive(Clone, Debug)]

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
 use app::i18n::I18n;
-use app::model::{PageContext, PaymentView};
+use app::model::{PageContext, PaymentView, escape_attribute};
 use rand::Rng;
 
 /// Pages kept: each is about 12 KB, so at most a few megabytes.
@@ -67,31 +67,13 @@ impl Template {
         for (text, hole) in &self.parts {
             out.push_str(text);
             match hole {
-                Some(Hole::Nonce) => push_escaped(&mut out, nonce),
-                Some(Hole::Csrf) => push_escaped(&mut out, csrf),
+                Some(Hole::Nonce) => out.push_str(&escape_attribute(nonce)),
+                Some(Hole::Csrf) => out.push_str(&escape_attribute(csrf)),
                 Some(Hole::SecondsLeft) => out.push_str(seconds_left),
                 None => {}
             }
         }
         out
-    }
-}
-
-/// As the page escapes an attribute's value (the nonce and the token are base64 and never need
-/// it; escaped anyway so that a change there cannot open the page to markup).
-fn push_escaped(out: &mut String, value: &str) {
-    if !value.contains(['&', '"', '<', '>']) {
-        out.push_str(value);
-        return;
-    }
-    for c in value.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            c => out.push(c),
-        }
     }
 }
 
