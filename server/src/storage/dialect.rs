@@ -9,9 +9,6 @@ pub(super) struct Dialect {
     /// Appended to a select that must lock its row until the transaction ends (PostgreSQL:
     /// `FOR UPDATE`; SQLite's one writer holds the database already).
     pub lock_row: &'static str,
-    /// Run first in a transaction that may commit without waiting for the log to reach disk
-    /// (PostgreSQL: `SET LOCAL synchronous_commit TO OFF`; SQLite's NORMAL sync already does).
-    pub relaxed_commit: &'static str,
     /// Multi-row statements use anonymous `?` placeholders (SQLite), bound in order: SQLite looks
     /// numbered ones up by name one at a time, quadratic in a batch of two thousand parameters.
     pub anonymous_params: bool,
@@ -26,14 +23,8 @@ pub(super) struct Dialect {
 impl Dialect {
     /// A dialect with numbered placeholders and nothing else, for tests of the SQL it shapes.
     #[cfg(test)]
-    pub const NUMBERED: Dialect = Dialect {
-        skip_locked: "",
-        lock_row: "",
-        relaxed_commit: "",
-        anonymous_params: false,
-        transfer_lock: "",
-        folded_payment_id: "",
-    };
+    pub const NUMBERED: Dialect =
+        Dialect { skip_locked: "", lock_row: "", anonymous_params: false, transfer_lock: "", folded_payment_id: "" };
 
     /// `rows` groups of `per_row` placeholders for a multi-row `VALUES` or `IN` list, numbered
     /// from `$1` on PostgreSQL and `?` on SQLite.

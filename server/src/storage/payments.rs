@@ -119,13 +119,14 @@ macro_rules! payment_store {
                 pool: Pool<$db>,
                 direct: Option<super::direct::DirectReads>,
                 writer: Pool<$db>,
+                signature_log: Pool<$db>,
                 dialect: super::dialect::Dialect,
                 vault: std::sync::Arc<crate::crypto::vault::Vault>,
             ) -> Self {
                 let (inserts, queue) = tokio::sync::mpsc::channel(1024);
                 tokio::spawn(Self::insert_writer(writer.clone(), dialect, queue));
                 let (signatures, signature_queue) = tokio::sync::mpsc::channel(4096);
-                tokio::spawn(Self::signature_writer(writer.clone(), signature_queue, dialect));
+                tokio::spawn(Self::signature_writer(signature_log, signature_queue, dialect));
                 let (payouts, payout_queue) = tokio::sync::mpsc::channel(1024);
                 tokio::spawn(Self::payout_writer(writer.clone(), dialect, payout_queue));
                 SqlStorage { pool, direct, writer, dialect, vault, inserts, signatures, payouts }

@@ -13,7 +13,6 @@ use super::sql::SqlStorage;
 const DIALECT: Dialect = Dialect {
     skip_locked: "FOR UPDATE SKIP LOCKED",
     lock_row: "FOR UPDATE",
-    relaxed_commit: "SET LOCAL synchronous_commit TO OFF",
     anonymous_params: false,
     transfer_lock: "SELECT pg_advisory_xact_lock(hashtext($1))",
     folded_payment_id: "lower(payment_id) COLLATE \"C\"",
@@ -26,8 +25,21 @@ pub(super) async fn open(
     // The group writers prepare one statement per batch size on whichever connection they get:
     // keep them rather than parse and plan a two-thousand-parameter insert again.
     let options = sqlx::postgres::PgConnectOptions::from_str(url)?.statement_cache_capacity(512);
-    let pool =
-        PgPoolOptions::new().max_connections(16).acquire_timeout(Duration::from_secs(5)).connect_with(options).await?;
+    let pool = PgPoolOptions::new()
+        .max_connections(16)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_with(options.clone())
+        .await?;
     sqlx::migrate!("../migrations/postgres").run(&pool).await?;
-    Ok(SqlStorage::<sqlx::Postgres>::start(pool.clone(), None, pool, DIALECT, vault))
+    // The signature log guards against replays within the timestamp window; it is not money.
+    // Its connections commit without waiting for the log flush (a crash can forget its last
+    // milliseconds, nothing more), set once per connection so that each batch is one
+    // statement: no transaction around it to `SET LOCAL` in (four round trips become one).
+    // Payments, callbacks and the ledger keep full durability on the main pool.
+    let signature_log = PgPoolOptions::new()
+        .max_connections(2)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_with(options.options([("synchronous_commit", "off")]))
+        .await?;
+    Ok(SqlStorage::<sqlx::Postgres>::start(pool.clone(), None, pool, signature_log, DIALECT, vault))
 }

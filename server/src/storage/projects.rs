@@ -64,15 +64,10 @@ macro_rules! project_store {
                 for p in &firsts {
                     query = query.bind(p.key.clone()).bind(p.endpoint.clone()).bind(p.expires_ms);
                 }
-                // The signature log guards against replays within the timestamp window; it is
-                // not money. It commits without waiting for the log flush where the database
-                // offers that (a crash can forget the last milliseconds of it, nothing more).
-                let mut tx = writer.begin().await?;
-                if !dialect.relaxed_commit.is_empty() {
-                    sqlx::query(dialect.relaxed_commit).execute(&mut *tx).await?;
-                }
-                let inserted: Vec<String> = query.fetch_all(&mut *tx).await?.into_iter().map(|(k,)| k).collect();
-                tx.commit().await?;
+                // One statement, committed on its own: no BEGIN and COMMIT around it (on SQLite
+                // each is a hand-off to the connection's thread, on PostgreSQL a round trip).
+                // `writer` is the signature log's own pool (see `SqlStorage::start`).
+                let inserted: Vec<String> = query.fetch_all(writer).await?.into_iter().map(|(k,)| k).collect();
                 let mut endpoints: HashMap<String, String> = HashMap::new();
                 let known: Vec<&&PendingSignature> = firsts.iter().filter(|p| !inserted.contains(&p.key)).collect();
                 if !known.is_empty() {

@@ -14,7 +14,6 @@ use super::sql::SqlStorage;
 const DIALECT: Dialect = Dialect {
     skip_locked: "",
     lock_row: "",
-    relaxed_commit: "",
     anonymous_params: true,
     transfer_lock: "",
     folded_payment_id: "lower(payment_id)",
@@ -66,7 +65,7 @@ pub(super) async fn open(
     } else {
         None
     };
-    let storage = SqlStorage::<sqlx::Sqlite>::start(pool.clone(), direct, writer, DIALECT, vault);
+    let storage = SqlStorage::<sqlx::Sqlite>::start(pool.clone(), direct, writer.clone(), writer, DIALECT, vault);
     tokio::spawn(checkpoints(pool, storage.inserts.downgrade()));
     Ok(storage)
 }
