@@ -70,7 +70,9 @@ macro_rules! outbox_store {
             ) -> Result<Vec<CallbackJob>> {
                 // A callback is due when no earlier callback of its payment is still waiting or in
                 // flight: each payment's callbacks go out in the order of its status changes. A
-                // project or host with `caps` deliveries in flight (on any process) waits.
+                // project or host with `caps` deliveries in flight (on any process) waits. The
+                // full projects and hosts are found once per claim (one pass over the leased
+                // rows), not counted again for every candidate.
                 let sql = format!(
                     "UPDATE callbacks SET lease_until_ms = $2, lease_owner = $3 WHERE id IN (\
                        SELECT c.id FROM callbacks c \
@@ -78,10 +80,12 @@ macro_rules! outbox_store {
                          AND (c.lease_until_ms IS NULL OR c.lease_until_ms < $1) \
                          AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.request_id = c.request_id AND e.id < c.id \
                            AND (e.state = $5 OR (e.lease_until_ms IS NOT NULL AND e.lease_until_ms >= $1))) \
-                         AND (SELECT COUNT(*) FROM callbacks f WHERE f.project_id = c.project_id \
-                           AND f.lease_until_ms IS NOT NULL AND f.lease_until_ms >= $1) < $6 \
-                         AND (SELECT COUNT(*) FROM callbacks f WHERE f.host = c.host \
-                           AND f.lease_until_ms IS NOT NULL AND f.lease_until_ms >= $1) < $7 \
+                         AND c.project_id NOT IN (SELECT f.project_id FROM callbacks f \
+                           WHERE f.lease_until_ms IS NOT NULL AND f.lease_until_ms >= $1 \
+                           GROUP BY f.project_id HAVING COUNT(*) >= $6) \
+                         AND c.host NOT IN (SELECT f.host FROM callbacks f \
+                           WHERE f.lease_until_ms IS NOT NULL AND f.lease_until_ms >= $1 \
+                           GROUP BY f.host HAVING COUNT(*) >= $7) \
                        ORDER BY c.next_attempt_ms, c.id LIMIT $4 {skip}) \
                      RETURNING id, request_id, project_id, host, kind, url, body, idempotency_key, attempts, give_up_ms, \
                        created_ms",

@@ -419,6 +419,40 @@ async fn a_retry_goes_out_while_another_delivery_is_in_flight(backend: Backend) 
     assert!(slow_log[0]["attempts"].as_array().unwrap().is_empty(), "{slow_log}");
 }
 
+/// The claim stops at the caps (decisions.md §3's slow merchant must not take every delivery
+/// slot): a host with `per_host` deliveries in flight, or a project with `per_project`, gets
+/// no more until they finish, whichever process holds them.
+async fn claims_stop_at_the_caps_per_project_and_per_host(backend: Backend) {
+    use kassa::domain::outbox::{CallbackJob, DeliveryCaps};
+    let app = spawn_app_with(backend, |c| c.send_callbacks = false).await;
+    let (a, b) = (Receiver::start(Behaviour::default()).await, Receiver::start(Behaviour::default()).await);
+    // Three decline callbacks to one host, then two to another, all of one project.
+    for (i, receiver) in [&a, &a, &a, &b, &b].into_iter().enumerate() {
+        let id = format!("capped-{i}");
+        let mut body = ru_card_payin(&app.key.project_id, &id, 100 + i as i64);
+        body["general"]["merchant_decline_callback_url"] = json!(format!("{}/decline", receiver.url));
+        assert_eq!(app.call("/api/v1/payment/p2p/payin", &body).await.0, 200);
+        assert_eq!(app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref(&id)).await.0, 200);
+    }
+    let outbox = &app.stores.outbox;
+    let now = kassa::domain::time::now_ms();
+    let claim = |worker: &'static str, limit: i64, per_project: i64, per_host: i64| async move {
+        let caps = DeliveryCaps { per_project, per_host };
+        outbox.claim_callbacks(now, now + 60_000, worker, limit, caps).await.expect("claim")
+    };
+    let hosts = |jobs: &[CallbackJob]| jobs.iter().map(|j| j.url.starts_with(&a.url)).collect::<Vec<_>>();
+    // Two in flight, both to the first host (the oldest first).
+    let first = claim("w1", 2, 10, 10).await;
+    assert_eq!(hosts(&first), [true, true]);
+    // That host is full at two: only the other host's callbacks are claimed.
+    let second = claim("w2", 10, 10, 2).await;
+    assert_eq!(hosts(&second), [false, false]);
+    // The project is full at four in flight: nothing, though one callback is due.
+    assert!(claim("w3", 10, 4, 10).await.is_empty());
+    // With room for one more, the last one.
+    assert_eq!(hosts(&claim("w3", 10, 5, 10).await), [true]);
+}
+
 /// The documentation shows exactly the verification code these tests run.
 #[test]
 fn the_guide_shows_the_tested_code() {
@@ -444,4 +478,5 @@ both_backends!(
     a_burst_of_callbacks_is_recorded_attempt_by_attempt,
     a_retry_goes_out_while_another_delivery_is_in_flight,
     an_api_only_process_leaves_callbacks_to_another,
+    claims_stop_at_the_caps_per_project_and_per_host,
 );
