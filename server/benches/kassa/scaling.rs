@@ -82,7 +82,7 @@ impl Nginx {
         let d = dir.path().display();
         let servers: String = upstreams.iter().map(|u| format!("server {u}; ")).collect();
         let conf = format!(
-            "worker_processes 1; daemon off; pid {d}/nginx.pid; error_log {d}/error.log;
+            "master_process off; daemon off; pid {d}/nginx.pid; error_log {d}/error.log;
 events {{ worker_connections 1024; }}
 http {{
   access_log off;

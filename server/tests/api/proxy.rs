@@ -32,6 +32,7 @@ struct Nginx {
 
 impl Nginx {
     /// nginx spreading requests over `upstreams` in turn (round robin, nginx's default).
+    /// One process (`master_process off`): killing it on drop leaves no orphaned worker behind.
     fn start(upstreams: &[&str]) -> Nginx {
         assert!(std::path::Path::new(NGINX).exists(), "nginx is needed for this test: scripts/test.sh installs it");
         let dir = tempfile::tempdir().unwrap();
@@ -39,7 +40,7 @@ impl Nginx {
         let d = dir.path().display();
         let servers: String = upstreams.iter().map(|u| format!("server {u}; ")).collect();
         let conf = format!(
-            "worker_processes 1; daemon off; pid {d}/nginx.pid; error_log {d}/error.log;
+            "master_process off; daemon off; pid {d}/nginx.pid; error_log {d}/error.log;
 events {{ worker_connections 64; }}
 http {{
   access_log off;
