@@ -5,14 +5,15 @@
 
 use std::collections::HashMap;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use tokio::sync::{Mutex, Notify, Semaphore, mpsc, oneshot, watch};
 
 use super::{guard, signer};
 use crate::crypto::keys::CallbackSigner;
-use crate::domain::outbox::{self, Attempt, CallbackJob, DeliveryCaps, RecordedAttempt};
-use crate::domain::ports::{OutboxStore, ProjectStore, StoreError};
+use crate::domain::outbox::{self, Attempt, CallbackJob, Claim, DeliveryCaps, RecordedAttempt};
+use crate::domain::ports::{OutboxStore, ProjectStore};
 use crate::domain::time::now_ms;
 
 /// A claimed callback is left alone by other workers for the attempt timeout plus this margin.
@@ -46,19 +47,92 @@ pub struct Dispatcher {
     worker: String,
     wake: Arc<Notify>,
     in_flight: Arc<Semaphore>,
-    /// This process's deliveries in flight per project and per host (the claim counts every
-    /// process's; this keeps one claim's batch within the caps too).
-    per_project: std::sync::Mutex<HashMap<String, i64>>,
-    per_host: std::sync::Mutex<HashMap<String, i64>>,
+    slots: Arc<Slots>,
     signers: Mutex<HashMap<String, (Instant, Arc<ProjectSigner>)>>,
     /// Finished attempts go to one recorder task, which writes whatever has finished meanwhile
-    /// in one transaction (group commit) and then answers each delivery.
-    records: mpsc::Sender<(RecordedAttempt, oneshot::Sender<()>)>,
+    /// in one transaction (group commit), claims as many due callbacks in it, and answers each
+    /// delivery with its slot's next callback or none.
+    records: mpsc::Sender<Finished>,
 }
 
 struct ProjectSigner {
     merchant_id: String,
     signer: CallbackSigner,
+}
+
+/// A finished attempt on its way to the recorder.
+struct Finished {
+    record: RecordedAttempt,
+    project_id: String,
+    host: String,
+    /// Answered once the attempt's batch has committed, with the callback this delivery's slot
+    /// goes to next (claimed in the same transaction), if any.
+    answer: oneshot::Sender<Option<CallbackJob>>,
+}
+
+/// This process's delivery slots: deliveries in flight per project and per host (the claim
+/// counts every process's leases; this keeps one claim's batch within the caps too), and
+/// whether the recorder refills the slots it frees (not once the dispatcher stops).
+struct Slots {
+    caps: DeliveryCaps,
+    lease_ms: i64,
+    per_project: std::sync::Mutex<HashMap<String, i64>>,
+    per_host: std::sync::Mutex<HashMap<String, i64>>,
+    refill: AtomicBool,
+}
+
+impl Slots {
+    fn new(caps: DeliveryCaps, lease_ms: i64, refill: bool) -> Self {
+        Slots {
+            caps,
+            lease_ms,
+            per_project: Default::default(),
+            per_host: Default::default(),
+            refill: AtomicBool::new(refill),
+        }
+    }
+
+    fn claim(&self, limit: usize) -> Claim {
+        let now = now_ms();
+        Claim { now_ms: now, lease_until_ms: now + self.lease_ms, limit: limit as i64, caps: self.caps }
+    }
+
+    /// The claim that takes over `freed` slots in the record's transaction, unless stopping.
+    fn refill(&self, freed: usize) -> Option<Claim> {
+        self.refill.load(Ordering::Acquire).then(|| self.claim(freed))
+    }
+
+    /// The jobs that fit this process's caps, counted in flight, and the ids of the others.
+    fn admit(&self, jobs: Vec<CallbackJob>) -> (Vec<CallbackJob>, Vec<i64>) {
+        let mut kept = Vec::with_capacity(jobs.len());
+        let mut over = Vec::new();
+        let mut projects = self.per_project.lock().expect("cap counters");
+        let mut hosts = self.per_host.lock().expect("cap counters");
+        for job in jobs {
+            let p = projects.entry(job.project_id.clone()).or_default();
+            let h = hosts.entry(job.host.clone()).or_default();
+            if *p < self.caps.per_project && *h < self.caps.per_host {
+                *p += 1;
+                *h += 1;
+                kept.push(job);
+            } else {
+                over.push(job.id);
+            }
+        }
+        (kept, over)
+    }
+
+    fn finished(&self, project: &str, host: &str) {
+        for (map, key) in [(&self.per_project, project), (&self.per_host, host)] {
+            let mut map = map.lock().expect("cap counters");
+            if let Some(n) = map.get_mut(key) {
+                *n -= 1;
+                if *n <= 0 {
+                    map.remove(key);
+                }
+            }
+        }
+    }
 }
 
 impl Dispatcher {
@@ -79,8 +153,10 @@ impl Dispatcher {
             .build()
             .expect("HTTP client builds");
         let worker = format!("{}-{}", std::process::id(), &uuid::Uuid::new_v4().simple().to_string()[..8]);
+        let lease_ms = settings.timeout.as_millis() as i64 + LEASE_MARGIN_MS;
+        let slots = Arc::new(Slots::new(settings.caps, lease_ms, true));
         let (records, queue) = mpsc::channel(MAX_IN_FLIGHT);
-        tokio::spawn(record_batches(outbox.clone(), worker.clone(), queue));
+        tokio::spawn(record_batches(outbox.clone(), worker.clone(), slots.clone(), queue));
         Arc::new(Dispatcher {
             outbox,
             projects,
@@ -89,8 +165,7 @@ impl Dispatcher {
             worker,
             wake,
             in_flight: Arc::new(Semaphore::new(MAX_IN_FLIGHT)),
-            per_project: Default::default(),
-            per_host: Default::default(),
+            slots,
             signers: Mutex::new(HashMap::new()),
             records,
         })
@@ -100,21 +175,27 @@ impl Dispatcher {
     pub async fn run(self: Arc<Self>, mut shutdown: watch::Receiver<bool>) {
         loop {
             let free = self.in_flight.available_permits();
-            let claimed = if free == 0 { Ok(Vec::new()) } else { self.claim(free).await };
+            let claimed = if free == 0 {
+                Ok(Vec::new())
+            } else {
+                self.outbox.claim_callbacks(&self.worker, &self.slots.claim(free)).await
+            };
             let full = match claimed {
                 Ok(jobs) => {
                     let n = jobs.len();
-                    let jobs = self.within_caps(jobs).await;
+                    let jobs = within_caps(&*self.outbox, &self.worker, &self.slots, jobs).await;
                     let started = jobs.len();
                     for job in jobs {
                         let permit = self.in_flight.clone().acquire_owned().await.expect("semaphore open");
                         let me = self.clone();
                         tokio::spawn(async move {
-                            let (project, host) = (job.project_id.clone(), job.host.clone());
-                            me.deliver(job).await;
-                            me.finished(&project, &host);
+                            // The slot delivers what the recorder hands it until there is none.
+                            let mut next = Some(job);
+                            while let Some(job) = next {
+                                next = me.deliver(job).await;
+                            }
                             drop(permit);
-                            // A payment's next callback may be due now.
+                            // A callback behind a cap may be due now.
                             me.wake.notify_one();
                         });
                     }
@@ -136,54 +217,10 @@ impl Dispatcher {
             tokio::select! {
                 _ = self.wake.notified() => {}
                 _ = tokio::time::sleep(sleep) => {}
-                _ = shutdown.changed() => return,
-            }
-        }
-    }
-
-    async fn claim(&self, limit: usize) -> Result<Vec<CallbackJob>, StoreError> {
-        let now = now_ms();
-        let lease_ms = self.settings.timeout.as_millis() as i64 + LEASE_MARGIN_MS;
-        self.outbox.claim_callbacks(now, now + lease_ms, &self.worker, limit as i64, self.settings.caps).await
-    }
-
-    /// Keeps the jobs that fit this process's caps per project and per host, counting them in
-    /// flight, and gives the others back untried.
-    async fn within_caps(&self, jobs: Vec<CallbackJob>) -> Vec<CallbackJob> {
-        let caps = self.settings.caps;
-        let mut kept = Vec::with_capacity(jobs.len());
-        let mut released = Vec::new();
-        {
-            let mut projects = self.per_project.lock().expect("cap counters");
-            let mut hosts = self.per_host.lock().expect("cap counters");
-            for job in jobs {
-                let p = projects.entry(job.project_id.clone()).or_default();
-                let h = hosts.entry(job.host.clone()).or_default();
-                if *p < caps.per_project && *h < caps.per_host {
-                    *p += 1;
-                    *h += 1;
-                    kept.push(job);
-                } else {
-                    released.push(job.id);
-                }
-            }
-        }
-        if !released.is_empty()
-            && let Err(e) = self.outbox.release_callbacks(&released, &self.worker).await
-        {
-            // Their leases expire and they are claimed again: only later, never lost.
-            tracing::warn!(error = %e, "giving back claimed callbacks failed");
-        }
-        kept
-    }
-
-    fn finished(&self, project: &str, host: &str) {
-        for (map, key) in [(&self.per_project, project), (&self.per_host, host)] {
-            let mut map = map.lock().expect("cap counters");
-            if let Some(n) = map.get_mut(key) {
-                *n -= 1;
-                if *n <= 0 {
-                    map.remove(key);
+                _ = shutdown.changed() => {
+                    // Deliveries in flight finish and record; their slots are not refilled.
+                    self.slots.refill.store(false, Ordering::Release);
+                    return;
                 }
             }
         }
@@ -215,7 +252,8 @@ impl Dispatcher {
         Some(entry)
     }
 
-    async fn deliver(&self, job: CallbackJob) {
+    /// Attempts one callback and waits for its record; returns the slot's next callback.
+    async fn deliver(&self, job: CallbackJob) -> Option<CallbackJob> {
         let started = now_ms();
         let clock = Instant::now();
         let (http_status, error, excerpt) = match self.attempt(&job).await {
@@ -241,10 +279,15 @@ impl Dispatcher {
         // Answered once the batch holding this attempt has committed (or failed: then the
         // lease expires and the callback is attempted again, at least once), so the payment's
         // next callback and the caps wait for the record as before.
-        let (done, recorded) = oneshot::channel();
+        let (answer, recorded) = oneshot::channel();
         let record = RecordedAttempt { callback_id: job.id, attempt, outcome };
-        if self.records.send((record, done)).await.is_ok() {
-            let _ = recorded.await;
+        let finished = Finished { record, project_id: job.project_id, host: job.host, answer };
+        match self.records.send(finished).await {
+            Ok(()) => recorded.await.ok().flatten(),
+            Err(mpsc::error::SendError(f)) => {
+                self.slots.finished(&f.project_id, &f.host);
+                None
+            }
         }
     }
 
@@ -281,35 +324,65 @@ fn excerpt_of(bytes: &[u8]) -> Option<String> {
     (!bytes.is_empty()).then(|| String::from_utf8_lossy(bytes).replace('\0', "\u{FFFD}"))
 }
 
-/// Records finished attempts in batches until the dispatcher is gone.
+/// Keeps the jobs that fit this process's caps, counting them in flight, and gives the others
+/// back untried.
+async fn within_caps(outbox: &dyn OutboxStore, owner: &str, slots: &Slots, jobs: Vec<CallbackJob>) -> Vec<CallbackJob> {
+    let (kept, over) = slots.admit(jobs);
+    if !over.is_empty()
+        && let Err(e) = outbox.release_callbacks(&over, owner).await
+    {
+        // Their leases expire and they are claimed again: only later, never lost.
+        tracing::warn!(error = %e, "giving back claimed callbacks failed");
+    }
+    kept
+}
+
+/// Records finished attempts in batches until the dispatcher is gone. Each batch's transaction
+/// also claims as many due callbacks as it frees slots, and hands them to those slots: a slot
+/// turns over with one commit instead of a record's and then a claim's, each queued on the
+/// database's writer.
 async fn record_batches(
     outbox: Arc<dyn OutboxStore>,
     owner: String,
-    mut queue: mpsc::Receiver<(RecordedAttempt, oneshot::Sender<()>)>,
+    slots: Arc<Slots>,
+    mut queue: mpsc::Receiver<Finished>,
 ) {
     let mut batch = Vec::with_capacity(MAX_RECORD_BATCH);
     while queue.recv_many(&mut batch, MAX_RECORD_BATCH).await > 0 {
-        let (records, waiting): (Vec<RecordedAttempt>, Vec<oneshot::Sender<()>>) = batch.drain(..).unzip();
-        let failed = match outbox.record_attempts(&owner, &records).await {
-            Ok(()) => Vec::new(),
-            // One bad record must not cost the others theirs: each alone.
+        let mut records = Vec::with_capacity(batch.len());
+        let mut answers = Vec::with_capacity(batch.len());
+        for f in batch.drain(..) {
+            // Counted out before the claim, which may give their slots to the same project or host.
+            slots.finished(&f.project_id, &f.host);
+            records.push(f.record);
+            answers.push(f.answer);
+        }
+        let refill = slots.refill(records.len());
+        let (claimed, failed) = match outbox.record_attempts(&owner, &records, refill.as_ref()).await {
+            Ok(claimed) => (claimed, Vec::new()),
+            // One bad record must not cost the others theirs: each alone, claiming nothing (the
+            // freed slots go back to the dispatcher's loop).
             Err(_) if records.len() > 1 => {
                 let mut failed = Vec::new();
                 for record in &records {
-                    if let Err(e) = outbox.record_attempts(&owner, std::slice::from_ref(record)).await {
+                    if let Err(e) = outbox.record_attempts(&owner, std::slice::from_ref(record), None).await {
                         failed.push((record.callback_id, e));
                     }
                 }
-                failed
+                (Vec::new(), failed)
             }
-            Err(e) => vec![(records[0].callback_id, e)],
+            Err(e) => (Vec::new(), vec![(records[0].callback_id, e)]),
         };
         for (callback_id, e) in failed {
             // The lease expires and the callback is attempted again: at least once.
             tracing::error!(callback_id, error = %e, "recording a callback attempt failed");
         }
-        for done in waiting {
-            let _ = done.send(());
+        let mut next = within_caps(&*outbox, &owner, &slots, claimed).await.into_iter();
+        for answer in answers {
+            if let Err(Some(job)) = answer.send(next.next()) {
+                // The delivery is gone (shutting down): its lease expires, and it is claimed again.
+                slots.finished(&job.project_id, &job.host);
+            }
         }
     }
 }
@@ -360,39 +433,46 @@ mod tests {
     use super::*;
     use crate::domain::audit::AuditEntry;
     use crate::domain::outbox::{AttemptOutcome, CallbackRecord, FailingCallback};
-    use crate::domain::ports::StoreResult;
+    use crate::domain::ports::{StoreError, StoreResult};
 
     /// A store whose record of one callback always fails (as a record the database refuses
-    /// would), and with it any batch holding it; it keeps what it recorded.
+    /// would), and with it any batch holding it; it keeps what it recorded, and a claim made
+    /// with a record hands out the `waiting` jobs.
     #[derive(Default)]
     struct RefusesOne {
         refused: i64,
         recorded: std::sync::Mutex<Vec<i64>>,
         batch_sizes: std::sync::Mutex<Vec<usize>>,
+        claims: std::sync::Mutex<Vec<Option<i64>>>,
+        waiting: std::sync::Mutex<Vec<CallbackJob>>,
+        released: std::sync::Mutex<Vec<i64>>,
     }
 
     #[async_trait::async_trait]
     impl OutboxStore for RefusesOne {
-        async fn record_attempts(&self, _owner: &str, attempts: &[RecordedAttempt]) -> StoreResult<()> {
+        async fn record_attempts(
+            &self,
+            _owner: &str,
+            attempts: &[RecordedAttempt],
+            then_claim: Option<&Claim>,
+        ) -> StoreResult<Vec<CallbackJob>> {
             self.batch_sizes.lock().unwrap().push(attempts.len());
+            self.claims.lock().unwrap().push(then_claim.map(|c| c.limit));
             if attempts.iter().any(|r| r.callback_id == self.refused) {
                 return Err(StoreError::Corrupt("refused".into()));
             }
             self.recorded.lock().unwrap().extend(attempts.iter().map(|r| r.callback_id));
+            // Hands out the waiting jobs, at most the claim's limit.
+            let mut waiting = self.waiting.lock().unwrap();
+            let limit = then_claim.map_or(0, |c| c.limit as usize).min(waiting.len());
+            Ok(waiting.drain(..limit).collect())
+        }
+        async fn claim_callbacks(&self, _: &str, _: &Claim) -> StoreResult<Vec<CallbackJob>> {
+            unreachable!("the recorder claims in its record")
+        }
+        async fn release_callbacks(&self, ids: &[i64], _: &str) -> StoreResult<()> {
+            self.released.lock().unwrap().extend_from_slice(ids);
             Ok(())
-        }
-        async fn claim_callbacks(
-            &self,
-            _: i64,
-            _: i64,
-            _: &str,
-            _: i64,
-            _: DeliveryCaps,
-        ) -> StoreResult<Vec<CallbackJob>> {
-            unreachable!("the recorder only records")
-        }
-        async fn release_callbacks(&self, _: &[i64], _: &str) -> StoreResult<()> {
-            unreachable!("the recorder only records")
         }
         async fn callbacks(&self, _: &str) -> StoreResult<Vec<CallbackRecord>> {
             unreachable!("the recorder only records")
@@ -408,40 +488,107 @@ mod tests {
         }
     }
 
-    fn record(callback_id: i64) -> RecordedAttempt {
-        RecordedAttempt {
-            callback_id,
-            attempt: Attempt {
-                at_ms: 1,
-                http_status: Some(200),
-                error: None,
-                latency_ms: 1,
-                response_excerpt: None,
-                worker: "w".into(),
-            },
-            outcome: AttemptOutcome::Delivered,
+    fn job(id: i64, host: &str) -> CallbackJob {
+        CallbackJob {
+            id,
+            request_id: format!("r{id}"),
+            project_id: "p".into(),
+            host: host.into(),
+            kind: outbox::CallbackKind::Decline,
+            url: format!("http://{host}/"),
+            body: "{}".into(),
+            idempotency_key: format!("k{id}"),
+            attempts: 0,
+            give_up_ms: None,
+            created_ms: 1,
         }
     }
 
-    /// A batch the store refuses is recorded one attempt at a time, so one bad record costs
-    /// the others nothing, and every delivery waiting for its record is answered.
-    #[tokio::test]
-    async fn a_refused_batch_is_recorded_one_by_one_and_every_delivery_answered() {
-        let store = Arc::new(RefusesOne { refused: 2, ..Default::default() });
+    /// Sends finished attempts of `jobs` (each counted in flight first) to a recorder over
+    /// `store`, then runs the recorder until they are all answered; the answers, in order.
+    async fn record(store: Arc<RefusesOne>, slots: Arc<Slots>, jobs: Vec<CallbackJob>) -> Vec<Option<CallbackJob>> {
+        let (kept, over) = slots.admit(jobs.clone());
+        assert!(over.is_empty());
         let (records, queue) = mpsc::channel(8);
         let mut answers = Vec::new();
-        for id in [1, 2, 3] {
-            let (done, answered) = oneshot::channel();
-            records.send((record(id), done)).await.unwrap();
+        for j in kept {
+            let (answer, answered) = oneshot::channel();
+            let record = RecordedAttempt { callback_id: j.id, attempt: attempt(), outcome: AttemptOutcome::Delivered };
+            records.send(Finished { record, project_id: j.project_id, host: j.host, answer }).await.unwrap();
             answers.push(answered);
         }
         drop(records);
-        record_batches(store.clone(), "w".into(), queue).await;
+        record_batches(store, "w".into(), slots, queue).await;
+        let mut out = Vec::new();
         for answered in answers {
-            answered.await.expect("every delivery hears back");
+            out.push(answered.await.expect("every delivery hears back"));
         }
+        out
+    }
+
+    fn attempt() -> Attempt {
+        Attempt {
+            at_ms: 1,
+            http_status: Some(200),
+            error: None,
+            latency_ms: 1,
+            response_excerpt: None,
+            worker: "w".into(),
+        }
+    }
+
+    fn caps(per_host: i64) -> DeliveryCaps {
+        DeliveryCaps { per_project: 64, per_host }
+    }
+
+    /// A batch the store refuses is recorded one attempt at a time, so one bad record costs
+    /// the others nothing, every delivery waiting for its record is answered, and no slot is
+    /// refilled from a failed batch.
+    #[tokio::test]
+    async fn a_refused_batch_is_recorded_one_by_one_and_every_delivery_answered() {
+        let store = Arc::new(RefusesOne { refused: 2, ..Default::default() });
+        store.waiting.lock().unwrap().push(job(9, "h"));
+        let slots = Arc::new(Slots::new(caps(64), 1000, true));
+        let jobs = [1, 2, 3].map(|id| job(id, "h")).to_vec();
+        let answers = record(store.clone(), slots.clone(), jobs).await;
+        assert!(answers.iter().all(Option::is_none), "a failed batch hands out nothing");
         assert_eq!(*store.batch_sizes.lock().unwrap(), vec![3, 1, 1, 1]);
         assert_eq!(*store.recorded.lock().unwrap(), vec![1, 3]);
+        // The whole batch asked to refill its three slots; the retries alone asked nothing.
+        assert_eq!(*store.claims.lock().unwrap(), vec![Some(3), None, None, None]);
+        assert!(slots.per_host.lock().unwrap().is_empty(), "every slot counted out");
+    }
+
+    /// The record's claim takes over the freed slots: the jobs it claims go to the waiting
+    /// deliveries, counted in flight, and one over this process's host cap is given back.
+    #[tokio::test]
+    async fn freed_slots_are_refilled_within_the_caps() {
+        let store = Arc::new(RefusesOne { refused: -1, ..Default::default() });
+        // Two finish on host "a"; the claim brings two for host "b", whose cap of one is
+        // already half taken by a delivery still in flight.
+        store.waiting.lock().unwrap().extend([job(7, "b"), job(8, "b")]);
+        let slots = Arc::new(Slots::new(DeliveryCaps { per_project: 64, per_host: 2 }, 1000, true));
+        slots.admit(vec![job(5, "b")]);
+        let answers = record(store.clone(), slots.clone(), vec![job(1, "a"), job(2, "a")]).await;
+        let handed: Vec<Option<i64>> = answers.iter().map(|a| a.as_ref().map(|j| j.id)).collect();
+        assert_eq!(handed, [Some(7), None]);
+        assert_eq!(*store.released.lock().unwrap(), vec![8], "over the cap: given back untried");
+        assert_eq!(*store.claims.lock().unwrap(), vec![Some(2)]);
+        assert_eq!(slots.per_host.lock().unwrap().get("b"), Some(&2));
+        assert_eq!(slots.per_host.lock().unwrap().get("a"), None, "the recorded ones are counted out");
+    }
+
+    /// Once the dispatcher stops, a record claims nothing: deliveries in flight finish and
+    /// their slots stay empty.
+    #[tokio::test]
+    async fn a_stopping_dispatcher_refills_no_slot() {
+        let store = Arc::new(RefusesOne { refused: -1, ..Default::default() });
+        store.waiting.lock().unwrap().push(job(7, "a"));
+        let slots = Arc::new(Slots::new(caps(64), 1000, false));
+        let answers = record(store.clone(), slots, vec![job(1, "a")]).await;
+        assert_eq!(answers.len(), 1);
+        assert!(answers[0].is_none());
+        assert_eq!(*store.claims.lock().unwrap(), vec![None]);
     }
 
     #[test]

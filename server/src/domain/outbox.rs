@@ -98,6 +98,15 @@ pub struct DeliveryCaps {
     pub per_host: i64,
 }
 
+/// One claim of due callbacks: at most `limit`, within `caps`, leased until `lease_until_ms`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Claim {
+    pub now_ms: i64,
+    pub lease_until_ms: i64,
+    pub limit: i64,
+    pub caps: DeliveryCaps,
+}
+
 /// The host a callback goes to (`host:port`, lowercase): deliveries in flight are capped per
 /// host as well as per project.
 pub fn delivery_host(url: &str) -> String {

@@ -11,9 +11,7 @@ use super::approval::Approval;
 use super::audit::{AuditEntry, AuditQuery, StoredAudit};
 use super::bank::Bank;
 use super::ledger::{LedgerEntry, Mismatch, StoredEntry};
-use super::outbox::{
-    CallbackJob, CallbackKind, CallbackRecord, DeliveryCaps, FailingCallback, NewCallback, RecordedAttempt,
-};
+use super::outbox::{CallbackJob, CallbackKind, CallbackRecord, Claim, FailingCallback, NewCallback, RecordedAttempt};
 use super::payment::{Actor, Payment, PaymentState};
 use super::project::{Project, ProjectSettings};
 use super::requisite::{Candidate, Requisite, RequisiteQuery};
@@ -290,20 +288,21 @@ pub trait OutboxStore: Send + Sync + 'static {
     /// Due callbacks whose payment has no earlier callback still waiting or in flight, and
     /// whose project and host have fewer deliveries in flight than `caps`, leased to `owner`
     /// until `lease_until_ms`.
-    async fn claim_callbacks(
-        &self,
-        now_ms: i64,
-        lease_until_ms: i64,
-        owner: &str,
-        limit: i64,
-        caps: DeliveryCaps,
-    ) -> StoreResult<Vec<CallbackJob>>;
+    async fn claim_callbacks(&self, owner: &str, claim: &Claim) -> StoreResult<Vec<CallbackJob>>;
     /// Gives claimed callbacks back untried (over a cap within one claim).
     async fn release_callbacks(&self, ids: &[i64], owner: &str) -> StoreResult<()>;
     /// Logs attempts and moves each callback to the state [`super::outbox::state_after_attempt`]
     /// decides (only while `owner` holds its lease; otherwise only the attempt is logged), all
     /// in one transaction: the dispatcher records the attempts that finish together at once.
-    async fn record_attempts(&self, owner: &str, attempts: &[RecordedAttempt]) -> StoreResult<()>;
+    /// With `then_claim`, the same transaction then claims as [`Self::claim_callbacks`] does,
+    /// seeing the states just recorded (a payment's next callback is due at once): the slots
+    /// of the recorded deliveries go to the callbacks claimed, with one commit for both.
+    async fn record_attempts(
+        &self,
+        owner: &str,
+        attempts: &[RecordedAttempt],
+        then_claim: Option<&Claim>,
+    ) -> StoreResult<Vec<CallbackJob>>;
     async fn callbacks(&self, request_id: &str) -> StoreResult<Vec<CallbackRecord>>;
     /// Puts a callback back in the queue for an immediate attempt, retried until `give_up_ms`.
     /// False when it does not exist or is in flight.

@@ -8,8 +8,8 @@ use super::rows::{AttemptRow, CallbackJobRow, CallbackRow, corrupt};
 use super::sql::SqlStorage;
 use crate::domain::audit::AuditEntry;
 use crate::domain::outbox::{
-    self, Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, CallbackState, DeliveryCaps,
-    FailingCallback, RecordedAttempt,
+    self, Attempt, AttemptOutcome, CallbackJob, CallbackKind, CallbackRecord, CallbackState, Claim, FailingCallback,
+    RecordedAttempt,
 };
 use crate::domain::ports::{OutboxStore, StoreResult as Result};
 
@@ -56,71 +56,101 @@ macro_rules! write_outbox {
 }
 pub(super) use write_outbox;
 
+/// Leases due callbacks (see [`OutboxStore::claim_callbacks`]) on `$executor`: the pool, or
+/// the recorder's transaction.
+macro_rules! claim_due {
+    ($self:expr, $executor:expr, $owner:expr, $claim:expr) => {{
+        let claim: &Claim = $claim;
+        // A callback is due when no earlier callback of its payment is still waiting or in
+        // flight: each payment's callbacks go out in the order of its status changes. A
+        // project or host with `caps` deliveries in flight (on any process) waits. The full
+        // projects and hosts are found once per claim (one pass over the leased rows), not
+        // counted again for every candidate.
+        let sql = format!(
+            "UPDATE callbacks SET lease_until_ms = $2, lease_owner = $3 WHERE id IN (\
+               SELECT c.id FROM callbacks c \
+               WHERE c.state = $5 AND c.next_attempt_ms <= $1 \
+                 AND (c.lease_until_ms IS NULL OR c.lease_until_ms < $1) \
+                 AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.request_id = c.request_id AND e.id < c.id \
+                   AND (e.state = $5 OR (e.lease_until_ms IS NOT NULL AND e.lease_until_ms >= $1))) \
+                 AND c.project_id NOT IN (SELECT f.project_id FROM callbacks f \
+                   WHERE f.lease_until_ms IS NOT NULL AND f.lease_until_ms >= $1 \
+                   GROUP BY f.project_id HAVING COUNT(*) >= $6) \
+                 AND c.host NOT IN (SELECT f.host FROM callbacks f \
+                   WHERE f.lease_until_ms IS NOT NULL AND f.lease_until_ms >= $1 \
+                   GROUP BY f.host HAVING COUNT(*) >= $7) \
+               ORDER BY c.next_attempt_ms, c.id LIMIT $4 {skip}) \
+             RETURNING id, request_id, project_id, host, kind, url, body, idempotency_key, attempts, give_up_ms, \
+               created_ms",
+            skip = $self.dialect.skip_locked
+        );
+        let rows: Vec<CallbackJobRow> = sqlx::query_as(&sql)
+            .bind(claim.now_ms)
+            .bind(claim.lease_until_ms)
+            .bind($owner)
+            .bind(claim.limit)
+            .bind(CallbackState::Pending.code())
+            .bind(claim.caps.per_project)
+            .bind(claim.caps.per_host)
+            .fetch_all($executor)
+            .await?;
+        jobs_of(rows)
+    }};
+}
+
+/// Claimed rows as jobs, oldest first.
+fn jobs_of(rows: Vec<CallbackJobRow>) -> Result<Vec<CallbackJob>> {
+    let mut jobs = rows
+        .into_iter()
+        .map(|r| {
+            Ok(CallbackJob {
+                kind: CallbackKind::parse(&r.kind).ok_or_else(|| corrupt("callback kind", &r.kind))?,
+                id: r.id,
+                request_id: r.request_id,
+                project_id: r.project_id,
+                host: r.host,
+                url: r.url,
+                body: r.body,
+                idempotency_key: r.idempotency_key,
+                attempts: r.attempts,
+                give_up_ms: r.give_up_ms,
+                created_ms: r.created_ms,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    jobs.sort_by_key(|j| j.id);
+    Ok(jobs)
+}
+
+/// Each recorded attempt's move: (callback, new state, next attempt, delivered at). A delivered
+/// attempt delivers whatever the state was; a failed one moves only a callback whose lease
+/// `owner` still held (`held`: its id, state, kind and how many later callbacks its payment has).
+type Move = (i64, &'static str, Option<i64>, Option<i64>);
+fn moves_after(attempts: &[RecordedAttempt], held: Vec<(i64, String, String, i64)>) -> Result<Vec<Move>> {
+    let mut moves = Vec::with_capacity(attempts.len());
+    for r in attempts.iter().filter(|r| r.outcome == AttemptOutcome::Delivered) {
+        moves.push((r.callback_id, CallbackState::Delivered.code(), None, Some(r.attempt.at_ms)));
+    }
+    for (id, state, kind, later) in held {
+        let Some(r) = attempts.iter().find(|r| r.callback_id == id) else { continue };
+        let state = CallbackState::parse(&state).ok_or_else(|| corrupt("callback state", &state))?;
+        let kind = CallbackKind::parse(&kind).ok_or_else(|| corrupt("callback kind", &kind))?;
+        let new_state = outbox::state_after_attempt(state, kind, later > 0, r.outcome);
+        let next_ms = match (new_state, r.outcome) {
+            (CallbackState::Pending, AttemptOutcome::RetryAt(at)) => Some(at),
+            _ => None,
+        };
+        moves.push((id, new_state.code(), next_ms, None));
+    }
+    Ok(moves)
+}
+
 macro_rules! outbox_store {
     ($db:ty) => {
         #[async_trait]
         impl OutboxStore for SqlStorage<$db> {
-            async fn claim_callbacks(
-                &self,
-                now_ms: i64,
-                lease_until_ms: i64,
-                owner: &str,
-                limit: i64,
-                caps: DeliveryCaps,
-            ) -> Result<Vec<CallbackJob>> {
-                // A callback is due when no earlier callback of its payment is still waiting or in
-                // flight: each payment's callbacks go out in the order of its status changes. A
-                // project or host with `caps` deliveries in flight (on any process) waits. The
-                // full projects and hosts are found once per claim (one pass over the leased
-                // rows), not counted again for every candidate.
-                let sql = format!(
-                    "UPDATE callbacks SET lease_until_ms = $2, lease_owner = $3 WHERE id IN (\
-                       SELECT c.id FROM callbacks c \
-                       WHERE c.state = $5 AND c.next_attempt_ms <= $1 \
-                         AND (c.lease_until_ms IS NULL OR c.lease_until_ms < $1) \
-                         AND NOT EXISTS (SELECT 1 FROM callbacks e WHERE e.request_id = c.request_id AND e.id < c.id \
-                           AND (e.state = $5 OR (e.lease_until_ms IS NOT NULL AND e.lease_until_ms >= $1))) \
-                         AND c.project_id NOT IN (SELECT f.project_id FROM callbacks f \
-                           WHERE f.lease_until_ms IS NOT NULL AND f.lease_until_ms >= $1 \
-                           GROUP BY f.project_id HAVING COUNT(*) >= $6) \
-                         AND c.host NOT IN (SELECT f.host FROM callbacks f \
-                           WHERE f.lease_until_ms IS NOT NULL AND f.lease_until_ms >= $1 \
-                           GROUP BY f.host HAVING COUNT(*) >= $7) \
-                       ORDER BY c.next_attempt_ms, c.id LIMIT $4 {skip}) \
-                     RETURNING id, request_id, project_id, host, kind, url, body, idempotency_key, attempts, give_up_ms, \
-                       created_ms",
-                    skip = self.dialect.skip_locked
-                );
-                let rows: Vec<CallbackJobRow> = sqlx::query_as(&sql)
-                    .bind(now_ms)
-                    .bind(lease_until_ms)
-                    .bind(owner)
-                    .bind(limit)
-                    .bind(CallbackState::Pending.code())
-                    .bind(caps.per_project)
-                    .bind(caps.per_host)
-                    .fetch_all(&self.writer)
-                    .await?;
-                let mut jobs = rows
-                    .into_iter()
-                    .map(|r| {
-                        Ok(CallbackJob {
-                            kind: CallbackKind::parse(&r.kind).ok_or_else(|| corrupt("callback kind", &r.kind))?,
-                            id: r.id,
-                            request_id: r.request_id,
-                            project_id: r.project_id,
-                            host: r.host,
-                            url: r.url,
-                            body: r.body,
-                            idempotency_key: r.idempotency_key,
-                            attempts: r.attempts,
-                            give_up_ms: r.give_up_ms,
-                            created_ms: r.created_ms,
-                        })
-                    })
-                    .collect::<Result<Vec<_>>>()?;
-                jobs.sort_by_key(|j| j.id);
-                Ok(jobs)
+            async fn claim_callbacks(&self, owner: &str, claim: &Claim) -> Result<Vec<CallbackJob>> {
+                claim_due!(self, &self.writer, owner, claim)
             }
 
             async fn release_callbacks(&self, ids: &[i64], owner: &str) -> Result<()> {
@@ -140,9 +170,17 @@ macro_rules! outbox_store {
                 Ok(())
             }
 
-            async fn record_attempts(&self, owner: &str, attempts: &[RecordedAttempt]) -> Result<()> {
+            async fn record_attempts(
+                &self,
+                owner: &str,
+                attempts: &[RecordedAttempt],
+                then_claim: Option<&Claim>,
+            ) -> Result<Vec<CallbackJob>> {
                 if attempts.is_empty() {
-                    return Ok(());
+                    return match then_claim {
+                        Some(claim) => self.claim_callbacks(owner, claim).await,
+                        None => Ok(Vec::new()),
+                    };
                 }
                 let d = self.dialect;
                 let n = attempts.len();
@@ -185,21 +223,7 @@ macro_rules! outbox_store {
                     }
                     held = query.fetch_all(&mut *tx).await?;
                 }
-                let mut moves = Vec::with_capacity(n);
-                for r in attempts.iter().filter(|r| r.outcome == AttemptOutcome::Delivered) {
-                    moves.push((r.callback_id, CallbackState::Delivered.code(), None, Some(r.attempt.at_ms)));
-                }
-                for (id, state, kind, later) in held {
-                    let Some(r) = attempts.iter().find(|r| r.callback_id == id) else { continue };
-                    let state = CallbackState::parse(&state).ok_or_else(|| corrupt("callback state", &state))?;
-                    let kind = CallbackKind::parse(&kind).ok_or_else(|| corrupt("callback kind", &kind))?;
-                    let new_state = outbox::state_after_attempt(state, kind, later > 0, r.outcome);
-                    let next_ms = match (new_state, r.outcome) {
-                        (CallbackState::Pending, AttemptOutcome::RetryAt(at)) => Some(at),
-                        _ => None,
-                    };
-                    moves.push((id, new_state.code(), next_ms, None));
-                }
+                let moves = moves_after(attempts, held)?;
                 if !moves.is_empty() {
                     // One statement for the batch: VALUES names its columns column1..column4 on
                     // both backends.
@@ -218,8 +242,12 @@ macro_rules! outbox_store {
                     update = update.bind(owner);
                     update.execute(&mut *tx).await?;
                 }
+                let jobs = match then_claim {
+                    Some(claim) => claim_due!(self, &mut *tx, owner, claim)?,
+                    None => Vec::new(),
+                };
                 tx.commit().await?;
-                Ok(())
+                Ok(jobs)
             }
 
             async fn callbacks(&self, request_id: &str) -> Result<Vec<CallbackRecord>> {

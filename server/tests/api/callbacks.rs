@@ -423,7 +423,7 @@ async fn a_retry_goes_out_while_another_delivery_is_in_flight(backend: Backend) 
 /// slot): a host with `per_host` deliveries in flight, or a project with `per_project`, gets
 /// no more until they finish, whichever process holds them.
 async fn claims_stop_at_the_caps_per_project_and_per_host(backend: Backend) {
-    use kassa::domain::outbox::{CallbackJob, DeliveryCaps};
+    use kassa::domain::outbox::{CallbackJob, Claim, DeliveryCaps};
     let app = spawn_app_with(backend, |c| c.send_callbacks = false).await;
     let (a, b) = (Receiver::start(Behaviour::default()).await, Receiver::start(Behaviour::default()).await);
     // Three decline callbacks to one host, then two to another, all of one project.
@@ -438,7 +438,8 @@ async fn claims_stop_at_the_caps_per_project_and_per_host(backend: Backend) {
     let now = kassa::domain::time::now_ms();
     let claim = |worker: &'static str, limit: i64, per_project: i64, per_host: i64| async move {
         let caps = DeliveryCaps { per_project, per_host };
-        outbox.claim_callbacks(now, now + 60_000, worker, limit, caps).await.expect("claim")
+        let claim = Claim { now_ms: now, lease_until_ms: now + 60_000, limit, caps };
+        outbox.claim_callbacks(worker, &claim).await.expect("claim")
     };
     let hosts = |jobs: &[CallbackJob]| jobs.iter().map(|j| j.url.starts_with(&a.url)).collect::<Vec<_>>();
     // Two in flight, both to the first host (the oldest first).
@@ -451,6 +452,57 @@ async fn claims_stop_at_the_caps_per_project_and_per_host(backend: Backend) {
     assert!(claim("w3", 10, 4, 10).await.is_empty());
     // With room for one more, the last one.
     assert_eq!(hosts(&claim("w3", 10, 5, 10).await), [true]);
+}
+
+/// A record's claim runs in the record's transaction and sees what it recorded: the attempt
+/// that delivers a payment's callback frees the payment's next one, claimed in the same commit
+/// (the dispatcher hands it to the slot just freed), while no other worker can take it.
+async fn a_record_claims_the_next_callback_of_its_payment_in_one_commit(backend: Backend) {
+    use kassa::domain::outbox::{Attempt, AttemptOutcome, CallbackState, Claim, DeliveryCaps, RecordedAttempt};
+    let app = spawn_app_with(backend, |c| c.send_callbacks = false).await;
+    app.add_ru_card("5536913812345672").await;
+    let receiver = Receiver::start(Behaviour::default()).await;
+    let created = app
+        .call("/api/v1/payment/p2p/payin", &with_urls(ru_card_payin(&app.key.project_id, "n", 100), &receiver))
+        .await
+        .1;
+    let request_id = created["request_id"].as_str().unwrap();
+    app.wait_for("n", 10, |b| status_of(b) == "processing:awaiting_confirm").await;
+    let outbox = &app.stores.outbox;
+    let claim = || {
+        let now = kassa::domain::time::now_ms();
+        Claim {
+            now_ms: now,
+            lease_until_ms: now + 60_000,
+            limit: 10,
+            caps: DeliveryCaps { per_project: 10, per_host: 10 },
+        }
+    };
+    let ids = |jobs: &[kassa::domain::outbox::CallbackJob]| jobs.iter().map(|j| j.id).collect::<Vec<_>>();
+    // The payment's first callback in flight; then the cancel writes its decline, which waits.
+    let first = outbox.claim_callbacks("w1", &claim()).await.expect("claim");
+    assert_eq!(first.len(), 1, "{first:?}");
+    assert_eq!(app.call("/api/v1/payment/p2p/payin/cancel", &app.general_ref("n")).await.0, 200);
+    assert!(outbox.claim_callbacks("w2", &claim()).await.expect("claim").is_empty(), "behind the one in flight");
+    let log = outbox.callbacks(request_id).await.expect("log");
+    let decline =
+        log.iter().find(|c| c.state == CallbackState::Pending && c.id > first[0].id).expect("the decline waits");
+    let attempt = Attempt {
+        at_ms: kassa::domain::time::now_ms(),
+        http_status: Some(200),
+        error: None,
+        latency_ms: 1,
+        response_excerpt: None,
+        worker: "w1".into(),
+    };
+    let delivered = RecordedAttempt { callback_id: first[0].id, attempt, outcome: AttemptOutcome::Delivered };
+    let next = outbox.record_attempts("w1", &[delivered], Some(&claim())).await.expect("record and claim");
+    assert_eq!(ids(&next), [decline.id]);
+    assert!(outbox.claim_callbacks("w2", &claim()).await.expect("claim").is_empty(), "leased to w1 in that commit");
+    let log = outbox.callbacks(request_id).await.expect("log");
+    let state = |id: i64| log.iter().find(|c| c.id == id).map(|c| c.state);
+    assert_eq!(state(first[0].id), Some(CallbackState::Delivered));
+    assert_eq!(state(decline.id), Some(CallbackState::Pending));
 }
 
 /// The documentation shows exactly the verification code these tests run.
@@ -479,4 +531,5 @@ both_backends!(
     a_retry_goes_out_while_another_delivery_is_in_flight,
     an_api_only_process_leaves_callbacks_to_another,
     claims_stop_at_the_caps_per_project_and_per_host,
+    a_record_claims_the_next_callback_of_its_payment_in_one_commit,
 );
