@@ -93,6 +93,10 @@ struct Stats {
     p99_ms: f64,
     /// CPU time of this process (client and server, and SQLite) per request, in µs.
     cpu_us: f64,
+    /// CPU time of the PostgreSQL server's processes per request, in µs (0 without them).
+    db_cpu_us: f64,
+    /// Cores the whole machine kept busy on average.
+    busy_cores: f64,
 }
 
 /// Turns a `perf record --control fifo:FILE -D -1` on and off around a measured phase, when
@@ -112,6 +116,34 @@ fn process_cpu_s() -> f64 {
     let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
     // Fields 14 and 15 of stat(5), counted from the field after the command name.
     (ticks(11) + ticks(12)) / 100.0
+}
+
+/// CPU seconds used so far by the local PostgreSQL server: its running processes, and (through
+/// the postmaster's children's times) the backends that have exited.
+fn postgres_cpu_s() -> f64 {
+    let mut total = 0.0;
+    for entry in std::fs::read_dir("/proc").into_iter().flatten().flatten() {
+        let dir = entry.path();
+        let is_postgres = std::fs::read_to_string(dir.join("comm")).is_ok_and(|c| c.starts_with("postgres"));
+        if !is_postgres {
+            continue;
+        }
+        let stat = std::fs::read_to_string(dir.join("stat")).unwrap_or_default();
+        let fields: Vec<&str> = stat.rsplit(") ").next().unwrap_or("").split(' ').collect();
+        // utime, stime, cutime, cstime: fields 14 to 17 of stat(5).
+        total += (11..15).filter_map(|i| fields.get(i)?.parse::<f64>().ok()).sum::<f64>() / 100.0;
+    }
+    total
+}
+
+/// Busy and total CPU seconds of the whole machine so far (/proc/stat).
+fn machine_cpu_s() -> (f64, f64) {
+    let stat = std::fs::read_to_string("/proc/stat").unwrap_or_default();
+    let v: Vec<f64> =
+        stat.lines().next().unwrap_or("").split_whitespace().skip(1).filter_map(|x| x.parse().ok()).collect();
+    let total: f64 = v.iter().sum();
+    let idle = v.get(3).copied().unwrap_or(0.0) + v.get(4).copied().unwrap_or(0.0);
+    ((total - idle) / 100.0, total / 100.0)
 }
 
 fn percentile(sorted: &[Duration], p: f64) -> f64 {
@@ -135,6 +167,9 @@ where
 struct Measured {
     latencies: Vec<Duration>,
     cpu_s: f64,
+    db_cpu_s: f64,
+    /// Busy and total CPU seconds of the machine over the run.
+    machine_s: (f64, f64),
     run: Duration,
 }
 
@@ -145,11 +180,16 @@ impl Stats {
         all.sort();
         let run: f64 = parts.iter().map(|m| m.run.as_secs_f64()).sum();
         let cpu: f64 = parts.iter().map(|m| m.cpu_s).sum();
+        let db_cpu: f64 = parts.iter().map(|m| m.db_cpu_s).sum();
+        let (busy, total) = parts.iter().fold((0.0, 0.0), |(b, t), m| (b + m.machine_s.0, t + m.machine_s.1));
+        let cores = std::thread::available_parallelism().map_or(1.0, |n| n.get() as f64);
         Stats {
             throughput: all.len() as f64 / run,
             p50_ms: percentile(&all, 0.5),
             p99_ms: percentile(&all, 0.99),
             cpu_us: cpu * 1e6 / all.len().max(1) as f64,
+            db_cpu_us: db_cpu * 1e6 / all.len().max(1) as f64,
+            busy_cores: if total > 0.0 { cores * busy / total } else { 0.0 },
         }
     }
 }
@@ -166,9 +206,14 @@ where
     let start = Instant::now();
     let cpu_at_run = tokio::spawn(async move {
         tokio::time::sleep(warmup).await;
-        let at_run = process_cpu_s();
+        let (at_run, db_at_run, machine_at_run) = (process_cpu_s(), postgres_cpu_s(), machine_cpu_s());
         tokio::time::sleep(run).await;
-        process_cpu_s() - at_run
+        let machine = machine_cpu_s();
+        (
+            process_cpu_s() - at_run,
+            postgres_cpu_s() - db_at_run,
+            (machine.0 - machine_at_run.0, machine.1 - machine_at_run.1),
+        )
     });
     let mut workers = Vec::new();
     for _ in 0..CONCURRENCY {
@@ -193,9 +238,9 @@ where
     for w in workers {
         w.await.unwrap();
     }
-    let cpu_s = cpu_at_run.await.unwrap();
+    let (cpu_s, db_cpu_s, machine_s) = cpu_at_run.await.unwrap();
     let latencies = std::mem::take(&mut *latencies.lock().await);
-    Measured { latencies, cpu_s, run }
+    Measured { latencies, cpu_s, db_cpu_s, machine_s, run }
 }
 
 fn report(name: &str, s: &Stats) {
@@ -585,6 +630,14 @@ async fn create_bench() {
         report("floor (parse JSON + INSERT one row)", &floor);
         report("kassa create (auth, validation, payment+history)", &stats);
         println!("  {:<44} {:>8.0} %", "kassa / floor", 100.0 * stats.throughput / floor.throughput);
+        if backend == Backend::Postgres {
+            // Where the rest of the machine went: PostgreSQL's own processes, and idle cores.
+            println!(
+                "  PostgreSQL's processes: {:.0} µs CPU per create (floor: {:.0} per insert); machine busy {:.2} cores \
+                 (floor: {:.2})",
+                stats.db_cpu_us, floor.db_cpu_us, stats.busy_cores, floor.busy_cores
+            );
+        }
         if let (Some(before), Some(after)) = (before, after) {
             // Warm-up included: the counters cover every create sent, measured or not.
             let creates = (after.3 - before.3) as f64;
