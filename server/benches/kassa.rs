@@ -1112,22 +1112,18 @@ where
     }
 }
 
-async fn callbacks_bench() {
-    println!("## Callback delivery to a local receiver, beside a bare reqwest loop\n");
-    let (url, count, arrivals) = receiver().await;
-    let client = reqwest::Client::new();
-    let n = 10_000usize;
-    let body = |project_id: &str, payment_id: &str, amount: i64| {
-        json!({
-            "general": {"project_id": project_id, "payment_id": payment_id, "merchant_decline_callback_url": url},
-            "payment": {"method": "card-p2p", "amount": amount, "currency": "RUB"},
-            "customer": {"id": "u", "ip_address": "1.2.3.4", "country": "RU"}
-        })
-    };
-
-    // Fill the outbox through an API-only process: n payments created and cancelled, each
-    // leaving one decline callback.
-    let (db, _dir) = fresh(Backend::Sqlite, "callbacks").await;
+/// Fills a fresh outbox on `backend` through an API-only process (n payments created and
+/// cancelled, each leaving one decline callback to `url`), then starts a sending process on it
+/// and times it until the receiver has them all: callbacks a second, µs of CPU per callback,
+/// and one callback's body (for the floor).
+async fn deliver_outbox(
+    backend: Backend,
+    n: usize,
+    client: &reqwest::Client,
+    count: &Arc<AtomicUsize>,
+    body: &dyn Fn(&str, &str, i64) -> serde_json::Value,
+) -> (f64, f64, String) {
+    let (db, _dir) = fresh(backend, "callbacks").await;
     let api = Arc::new(start_kassa(&db, |c| c.send_callbacks = false).await);
     let creates: Arc<Vec<Prepared>> =
         Arc::new((0..n).map(|i| prepare(&api, &body(&api.key.1, &format!("cb-{i}"), 1000 + i as i64))).collect());
@@ -1146,7 +1142,6 @@ async fn callbacks_bench() {
     }
     assert_eq!(count.load(Ordering::Relaxed), 0, "the API-only process sends nothing");
 
-    // Kassa: a sending process starts on that database; time until the receiver has them all.
     let mut config = Config::defaults();
     config.database_url = DatabaseUrl::new(db.as_str());
     config.bind = "127.0.0.1:0".parse().unwrap();
@@ -1159,7 +1154,7 @@ async fn callbacks_bench() {
     config.callback_max_per_host = 64;
     let sender = Application::build(config).await.unwrap();
     profile("enable");
-    let cpu_before = process_cpu_s();
+    let (cpu_before, db_cpu_before) = (process_cpu_s(), postgres_cpu_s());
     let started = Instant::now();
     let sender = tokio::spawn(sender.run_until_stopped());
     while count.load(Ordering::Relaxed) < n {
@@ -1167,21 +1162,47 @@ async fn callbacks_bench() {
     }
     let kassa_time = started.elapsed();
     let kassa_cpu = process_cpu_s() - cpu_before;
+    let db_cpu_us = (postgres_cpu_s() - db_cpu_before) * 1e6 / n as f64;
     profile("disable");
     sender.abort();
-    let kassa_rate = n as f64 / kassa_time.as_secs_f64();
+    let request_id = api.stores.payments.payment(&api.key.1, "cb-0").await.unwrap().unwrap().request_id;
+    let sample = api.stores.outbox.callbacks(&request_id).await.unwrap()[0].body.clone();
+    if backend == Backend::Postgres {
+        drop_pg(&db).await;
+    }
+    if backend == Backend::Postgres {
+        println!("  PostgreSQL's processes: {db_cpu_us:.0} µs CPU per callback delivered");
+    }
+    (n as f64 / kassa_time.as_secs_f64(), kassa_cpu * 1e6 / n as f64, sample)
+}
+
+async fn callbacks_bench() {
+    println!("## Callback delivery to a local receiver, beside a bare reqwest loop\n");
+    let (url, count, arrivals) = receiver().await;
+    let client = reqwest::Client::new();
+    let n = 10_000usize;
+    let body = |project_id: &str, payment_id: &str, amount: i64| {
+        json!({
+            "general": {"project_id": project_id, "payment_id": payment_id, "merchant_decline_callback_url": url},
+            "payment": {"method": "card-p2p", "amount": amount, "currency": "RUB"},
+            "customer": {"id": "u", "ip_address": "1.2.3.4", "country": "RU"}
+        })
+    };
+
+    // Kassa on each backend: n callbacks waiting in the outbox, then a sending process.
+    let mut kassa = Vec::new();
+    let mut sample_body = String::new();
+    for backend in backends() {
+        count.store(0, Ordering::Relaxed);
+        let (rate, cpu_us, sample) = deliver_outbox(backend, n, &client, &count, &body).await;
+        sample_body = sample;
+        kassa.push((backend, rate, cpu_us));
+    }
 
     // Floor: the same body posted by a bare reqwest loop, 64 at a time; four times as many posts
     // as Kassa sends, so the floor is measured over about as long (a fifth of a second varied
     // by a third between runs).
     let floor_n = 4 * n;
-    let sample = api
-        .stores
-        .outbox
-        .callbacks(&api.stores.payments.payment(&api.key.1, "cb-0").await.unwrap().unwrap().request_id)
-        .await
-        .unwrap();
-    let sample_body = sample[0].body.clone();
     let cpu_before = process_cpu_s();
     let floor_started = Instant::now();
     let sem = Arc::new(tokio::sync::Semaphore::new(64));
@@ -1200,18 +1221,21 @@ async fn callbacks_bench() {
     let floor_time = floor_started.elapsed();
     let floor_cpu = process_cpu_s() - cpu_before;
     let floor_rate = floor_n as f64 / floor_time.as_secs_f64();
-    println!("  {n} callbacks waiting in the outbox (SQLite), receiver and sender in one process.\n");
+    println!("  {n} callbacks waiting in the outbox, receiver and sender in one process.\n");
     println!(
         "  {:<44} {floor_rate:>8.0} callbacks/s {:>8.0} µs CPU/callback",
         "floor: bare reqwest loop, 64 in flight",
         floor_cpu * 1e6 / floor_n as f64
     );
-    println!(
-        "  {:<44} {kassa_rate:>8.0} callbacks/s {:>8.0} µs CPU/callback",
-        "kassa: claim, sign, post, record attempt",
-        kassa_cpu * 1e6 / n as f64
-    );
-    println!("  {:<44} {:>8.0} %\n", "kassa / floor", 100.0 * kassa_rate / floor_rate);
+    for (backend, rate, cpu_us) in kassa {
+        println!("  {backend:?}:");
+        println!(
+            "  {:<44} {rate:>8.0} callbacks/s {cpu_us:>8.0} µs CPU/callback",
+            "kassa: claim, sign, post, record attempt"
+        );
+        println!("  {:<44} {:>8.0} %", "kassa / floor", 100.0 * rate / floor_rate);
+    }
+    println!();
 
     // Latency on an idle server: from the cancel call to the callback's arrival.
     let (db, _dir2) = fresh(Backend::Sqlite, "callbacks-latency").await;
