@@ -285,9 +285,9 @@ pub trait PaymentStore: Send + Sync + 'static {
 /// claimed and recorded by the dispatcher.
 #[async_trait]
 pub trait OutboxStore: Send + Sync + 'static {
-    /// Due callbacks whose payment has no earlier callback still waiting or in flight, and
-    /// whose project and host have fewer deliveries in flight than `caps`, leased to `owner`
-    /// until `lease_until_ms`.
+    /// At most `claim.limit` callbacks due at `claim.now_ms` whose payment has no earlier
+    /// callback still waiting or in flight, and whose project and host have fewer deliveries in
+    /// flight than `claim.caps`, leased to `owner` until `claim.lease_until_ms`.
     async fn claim_callbacks(&self, owner: &str, claim: &Claim) -> StoreResult<Vec<CallbackJob>>;
     /// Gives claimed callbacks back untried (over a cap within one claim).
     async fn release_callbacks(&self, ids: &[i64], owner: &str) -> StoreResult<()>;
