@@ -505,6 +505,19 @@ async fn a_record_claims_the_next_callback_of_its_payment_in_one_commit(backend:
     assert_eq!(state(decline.id), Some(CallbackState::Pending));
 }
 
+/// On PostgreSQL the outbox is vacuumed after a fixed number of dead rows, not a fraction of
+/// a table that keeps every callback ever sent (the claim walks dead index entries until then).
+#[tokio::test]
+async fn the_outbox_is_vacuumed_by_a_fixed_threshold_on_postgres() {
+    use sqlx::Connection;
+    let app = spawn_app(Backend::Postgres).await;
+    let mut c = sqlx::PgConnection::connect(app.database_url.expose()).await.expect("PostgreSQL");
+    let (options,): (Vec<String>,) =
+        sqlx::query_as("SELECT reloptions FROM pg_class WHERE relname = 'callbacks'").fetch_one(&mut c).await.unwrap();
+    assert!(options.contains(&"autovacuum_vacuum_scale_factor=0".to_string()), "{options:?}");
+    assert!(options.contains(&"autovacuum_vacuum_threshold=5000".to_string()), "{options:?}");
+}
+
 /// The documentation shows exactly the verification code these tests run.
 #[test]
 fn the_guide_shows_the_tested_code() {
