@@ -1113,7 +1113,7 @@ where
 }
 
 /// Fills a fresh outbox on `backend` through an API-only process (n payments created and
-/// cancelled, each leaving one decline callback to `url`), then starts a sending process on it
+/// cancelled, each leaving one decline callback to the receiver), then starts a sending process on it
 /// and times it until the receiver has them all: callbacks a second, µs of CPU per callback,
 /// and one callback's body (for the floor).
 async fn deliver_outbox(
