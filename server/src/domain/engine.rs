@@ -15,6 +15,7 @@ use super::ledger;
 use super::outbox::{self, CallbackRenderer};
 use super::payment::{Actor, Flow, Payment, PaymentState, PaymentType};
 use super::ports::{ApprovalDecision, Inserted, NewReceipt, PaymentChange, PaymentStore, StoreError, TransferWrite};
+use super::replay::SignatureUse;
 use super::signals::Signals;
 use super::state_machine::{self, Event};
 use super::time::now_ms;
@@ -147,10 +148,15 @@ impl Engine {
 
     /// Inserts a new payin (timers set for its first state), or answers the payment an
     /// identical earlier request created; the same `payment_id` with another body is refused.
-    pub(super) async fn create(&self, mut payment: Payment, legacy_hash: &str) -> Result<Created> {
+    pub(super) async fn create(
+        &self,
+        mut payment: Payment,
+        legacy_hash: &str,
+        signature_use: Option<&SignatureUse>,
+    ) -> Result<Created> {
         let now = payment.created_ms;
         self.schedule(&mut payment, now);
-        let inserted = self.store.insert_payment(&payment).await?;
+        let inserted = self.store.insert_payment(&payment, signature_use).await?;
         Self::created(payment, inserted, legacy_hash)
     }
 
@@ -178,6 +184,7 @@ impl Engine {
                 Ok(Created { payment: *existing, fresh: false })
             }
             Inserted::Existing(_) => Err(DomainError::DuplicatePaymentId),
+            Inserted::Replayed => Err(DomainError::Replayed),
         }
     }
 

@@ -106,6 +106,10 @@ pub enum DomainError {
     Internal(&'static str),
     #[error(transparent)]
     Storage(StoreError),
+    /// The request's signed message was first used on another endpoint (decisions.md §2):
+    /// nothing was written.
+    #[error("signed message already used on another endpoint")]
+    Replayed,
 }
 
 impl DomainError {

@@ -7,6 +7,7 @@ use std::sync::Arc;
 use super::audit::{AuditEntry, Subject, Who};
 use super::error::{DomainError, Result};
 use super::ports::{KeySummary, ProjectStore, RequestKeyRecord};
+use super::replay::SignatureUse;
 use super::time::now_ms;
 use crate::crypto::keys::{self, KeyType};
 use crate::secret::Secret;
@@ -103,16 +104,15 @@ impl Keys {
         Ok(self.store.request_key(token).await?)
     }
 
-    /// Records that a signed message (`replay_key`) was used on `endpoint`, until `expires_ms`.
+    /// Records that a signed message was used on its endpoint, until it expires.
     /// True when this is its first use or a repeat on the same endpoint (a retry); false when
     /// it was already used on another endpoint (a replay). An endpoint that only reads
     /// (`changes` false) checks what is recorded and leaves its own record to be written
     /// after the answer; one that changes something waits for its record.
-    pub async fn first_use_on(&self, replay_key: &str, endpoint: &str, expires_ms: i64, changes: bool) -> Result<bool> {
-        Ok(match self.store.remember_signature(replay_key, endpoint, expires_ms, changes).await? {
-            None => true,
-            Some(first) => first == endpoint,
-        })
+    pub async fn first_use_on(&self, signature_use: &SignatureUse, changes: bool) -> Result<bool> {
+        let u = signature_use;
+        let first = self.store.remember_signature(&u.key, &u.endpoint, u.expires_ms, changes).await?;
+        Ok(u.may_act_after(first.as_deref()))
     }
 
     /// Forgets signed messages whose timestamps can no longer be accepted.

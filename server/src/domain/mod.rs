@@ -44,6 +44,7 @@ pub mod payin;
 pub mod payment;
 pub mod payout;
 pub mod project;
+pub mod replay;
 pub mod requisite;
 pub mod rules;
 pub mod state_machine;

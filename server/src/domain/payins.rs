@@ -13,6 +13,7 @@ use super::payin::{self, NewPayin, PayinDraft};
 use super::payment::{Actor, CardAuth, Flow, Opening, Payment, PaymentState, PaymentType};
 use super::ports::{BankStore, PaymentStore};
 use super::project::Project;
+use super::replay::SignatureUse;
 use super::state_machine::{Event, reason};
 use super::time::now_ms;
 
@@ -38,18 +39,25 @@ impl Payins {
     /// Validates a create request against the catalogue and the project, then creates its
     /// payment (or answers the one an identical earlier request created). A card payment's
     /// authorization starts right after, in the background.
-    pub async fn create_payin(&self, project: &Project, draft: PayinDraft) -> Result<Created> {
+    /// With the request's signature use, the payment is inserted only if that use may act, and
+    /// the use is recorded in the same transaction.
+    pub async fn create_payin(
+        &self,
+        project: &Project,
+        draft: PayinDraft,
+        signature_use: Option<&SignatureUse>,
+    ) -> Result<Created> {
         if draft.integration == Integration::H2hEcom && !self.cards.accepts_cards() {
             return Err(DomainError::invalid("payment.method", "card payments are not available"));
         }
         let new = payin::validate(draft, project, self.banks.as_ref())
             .await?
             .map_err(|v| DomainError::Validation(v.into_vec()))?;
-        self.create(new).await
+        self.create(new, signature_use).await
     }
 
     /// Creates a payment, or answers the existing one when the same request comes again.
-    pub async fn create(&self, mut new: NewPayin) -> Result<Created> {
+    pub async fn create(&self, mut new: NewPayin, signature_use: Option<&SignatureUse>) -> Result<Created> {
         let now = now_ms();
         let card = new.card.take();
         let flow = match (new.widget_method, new.method) {
@@ -88,7 +96,7 @@ impl Payins {
         payment.status_description = status_description;
         payment.card_auth = (flow == Flow::Card)
             .then(|| CardAuth { authorizing_since_ms: authorizing.then_some(now), ..Default::default() });
-        let created = self.engine.create(payment, &legacy_hash).await?;
+        let created = self.engine.create(payment, &legacy_hash, signature_use).await?;
         if created.fresh {
             let payment = &created.payment;
             if payment.state == PaymentState::Requisites {

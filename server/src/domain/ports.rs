@@ -14,6 +14,7 @@ use super::ledger::{LedgerEntry, Mismatch, StoredEntry};
 use super::outbox::{CallbackJob, CallbackKind, CallbackRecord, Claim, FailingCallback, NewCallback, RecordedAttempt};
 use super::payment::{Actor, Payment, PaymentState};
 use super::project::{Project, ProjectSettings};
+use super::replay::SignatureUse;
 use super::requisite::{Candidate, Requisite, RequisiteQuery};
 use super::stats::GroupStats;
 use super::transfer::{Similar, Transfer, TransferState};
@@ -196,6 +197,9 @@ pub enum Inserted {
     Created,
     /// A payment with this `payment_id` exists in the project.
     Existing(Box<Payment>),
+    /// The signed message that asked for it was first used on another endpoint: nothing was
+    /// written.
+    Replayed,
 }
 
 /// Payments: their rows, history, receipts, and the claims of the background jobs.
@@ -205,7 +209,9 @@ pub trait PaymentStore: Send + Sync + 'static {
     async fn ping(&self) -> StoreResult<()>;
     /// Inserts a new payment (the database writes its first history row), unless the project
     /// already has its `payment_id`.
-    async fn insert_payment(&self, payment: &Payment) -> StoreResult<Inserted>;
+    /// Inserts a new payment; with the request's signature use, records that use in the same
+    /// transaction and inserts only if it may act ([`SignatureUse::may_act_after`]).
+    async fn insert_payment(&self, payment: &Payment, signature_use: Option<&SignatureUse>) -> StoreResult<Inserted>;
     async fn payment(&self, project_id: &str, payment_id: &str) -> StoreResult<Option<Payment>>;
     async fn payment_by_request_id(&self, request_id: &str) -> StoreResult<Option<Payment>>;
     async fn payment_by_page_token(&self, token: &str) -> StoreResult<Option<Payment>>;

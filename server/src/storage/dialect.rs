@@ -18,17 +18,31 @@ pub(super) struct Dialect {
     /// The merchant's `payment_id` folded for a case-insensitive prefix search, exactly as its
     /// index is built (PostgreSQL compares it in code-point order, as SQLite always does).
     pub folded_payment_id: &'static str,
+    /// A statement may write in its `WITH` (PostgreSQL; SQLite's may not), so several writes
+    /// can be one statement, committed on its own: one round trip.
+    pub writable_cte: bool,
 }
 
 impl Dialect {
     /// A dialect with numbered placeholders and nothing else, for tests of the SQL it shapes.
     #[cfg(test)]
-    pub const NUMBERED: Dialect =
-        Dialect { skip_locked: "", lock_row: "", anonymous_params: false, transfer_lock: "", folded_payment_id: "" };
+    pub const NUMBERED: Dialect = Dialect {
+        skip_locked: "",
+        lock_row: "",
+        anonymous_params: false,
+        transfer_lock: "",
+        folded_payment_id: "",
+        writable_cte: false,
+    };
 
     /// `rows` groups of `per_row` placeholders for a multi-row `VALUES` or `IN` list, numbered
     /// from `$1` on PostgreSQL and `?` on SQLite.
     pub fn value_rows(&self, rows: usize, per_row: usize) -> String {
+        self.value_rows_from(1, rows, per_row)
+    }
+
+    /// [`Self::value_rows`] numbered from `$from` (after other parameters of the statement).
+    pub fn value_rows_from(&self, from: usize, rows: usize, per_row: usize) -> String {
         let mut out = String::with_capacity(rows * per_row * 5);
         for row in 0..rows {
             out.push_str(if row == 0 { "(" } else { ", (" });
@@ -39,7 +53,7 @@ impl Dialect {
                 if self.anonymous_params {
                     out.push('?');
                 } else {
-                    out.push_str(&format!("${}", row * per_row + col + 1));
+                    out.push_str(&format!("${}", from + row * per_row + col));
                 }
             }
             out.push(')');

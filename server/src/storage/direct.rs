@@ -251,7 +251,7 @@ mod tests {
         .await
         .unwrap();
         let stored = payment("prj-1");
-        storage.insert_payment(&stored).await.unwrap();
+        storage.insert_payment(&stored, None).await.unwrap();
 
         let by_token = storage.payment_by_page_token("token-1").await.unwrap().unwrap();
         let by_id = storage.payment("prj-1", "pay-1").await.unwrap().unwrap();
@@ -292,7 +292,7 @@ mod tests {
             .await
             .unwrap();
         assert!(storage.payment_by_page_token("token-1").await.unwrap().is_none());
-        storage.insert_payment(&payment("prj-1")).await.unwrap();
+        storage.insert_payment(&payment("prj-1"), None).await.unwrap();
         let read = storage.payment_by_page_token("token-1").await.unwrap().unwrap();
         assert_eq!(read.version, 7);
         sqlx::query("UPDATE payments SET version = 8 WHERE request_id = 'req-1'")

@@ -8,6 +8,7 @@ mod banks;
 mod changes;
 mod dialect;
 mod direct;
+mod inserts;
 mod ledger;
 mod outbox;
 mod payments;

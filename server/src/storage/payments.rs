@@ -1,14 +1,14 @@
-//! The payments port on SQL: payment rows (inserted by a group-commit writer), changes with
-//! their outbox rows in one transaction, history, receipts, and the job claims.
+//! The payments port on SQL: payment rows (inserted by the group-commit writer of
+//! [`super::inserts`]), changes with their outbox rows in one transaction, history, receipts,
+//! and the job claims.
 
 use async_trait::async_trait;
 use sqlx::{Pool, Postgres, Sqlite};
 
 use super::rows::{
-    HistoryRow, PAYMENT_BY_ID_SQL, PAYMENT_COLUMNS, PAYMENT_PAGE_SQL, PageRow, PaymentRow, actor_from, corrupt,
-    group_insert_sql, to_json,
+    HistoryRow, PAYMENT_BY_ID_SQL, PAYMENT_COLUMNS, PAYMENT_PAGE_SQL, PageRow, PaymentRow, actor_from, corrupt, to_json,
 };
-use super::sql::{MAX_INSERT_BATCH, MAX_PAYOUT_BATCH, PendingInsert, PendingPayout, SqlStorage, map_hold_violation};
+use super::sql::{MAX_PAYOUT_BATCH, PendingInsert, PendingPayout, SqlStorage, Written, map_hold_violation};
 use crate::domain::ledger::{LedgerEntry, PayoutCover, PayoutOutcome, balance_moves};
 use crate::domain::payment::{Payment, PaymentState};
 use crate::domain::ports::{
@@ -16,6 +16,7 @@ use crate::domain::ports::{
     StoreResult as Result,
 };
 use crate::domain::project::Project;
+use crate::domain::replay::SignatureUse;
 use crate::secret::Secret;
 
 /// A bound value of a filter.
@@ -119,99 +120,18 @@ macro_rules! payment_store {
                 pool: Pool<$db>,
                 direct: Option<super::direct::DirectReads>,
                 writer: Pool<$db>,
+                payment_inserts: Pool<$db>,
                 signature_log: Pool<$db>,
                 dialect: super::dialect::Dialect,
                 vault: std::sync::Arc<crate::crypto::vault::Vault>,
             ) -> Self {
                 let (inserts, queue) = tokio::sync::mpsc::channel(1024);
-                tokio::spawn(Self::insert_writer(writer.clone(), dialect, queue));
+                tokio::spawn(Self::insert_writer(payment_inserts, dialect, queue));
                 let (signatures, signature_queue) = tokio::sync::mpsc::channel(4096);
                 tokio::spawn(Self::signature_writer(signature_log, signature_queue, dialect));
                 let (payouts, payout_queue) = tokio::sync::mpsc::channel(1024);
                 tokio::spawn(Self::payout_writer(writer.clone(), dialect, payout_queue));
                 SqlStorage { pool, direct, writer, dialect, vault, inserts, signatures, payouts }
-            }
-
-            async fn insert_writer(
-                writer: Pool<$db>,
-                dialect: super::dialect::Dialect,
-                mut queue: tokio::sync::mpsc::Receiver<PendingInsert>,
-            ) {
-                let mut batch = Vec::with_capacity(MAX_INSERT_BATCH);
-                while queue.recv_many(&mut batch, MAX_INSERT_BATCH).await > 0 {
-                    let payments: Vec<(&Payment, Option<&str>)> = batch.iter().map(|b| (&b.payment, None)).collect();
-                    match Self::insert_rows(&writer, dialect, &payments).await {
-                        Ok(inserted) => {
-                            for pending in batch.drain(..) {
-                                let _ = pending.done.send(Ok(inserted.contains(&pending.payment.request_id)));
-                            }
-                        }
-                        // A failed group: each payment alone, so each gets its own answer.
-                        Err(_) if batch.len() > 1 => {
-                            for pending in batch.drain(..) {
-                                let one = Self::insert_rows(&writer, dialect, &[(&pending.payment, None)]).await;
-                                let _ = pending.done.send(one.map(|ids| !ids.is_empty()));
-                            }
-                        }
-                        Err(e) => {
-                            if let Some(pending) = batch.pop() {
-                                let _ = pending.done.send(Err(e));
-                            }
-                        }
-                    }
-                }
-            }
-
-            /// The request ids that were inserted (a conflicting `payment_id` is not); each payment
-            /// with its payout receiver's sealed number, if any.
-            async fn insert_rows<'e, E>(
-                writer: E,
-                dialect: super::dialect::Dialect,
-                payments: &[(&Payment, Option<&str>)],
-            ) -> Result<Vec<String>>
-            where
-                E: sqlx::Executor<'e, Database = $db>,
-            {
-                let sql = group_insert_sql(dialect, payments.len());
-                let mut query = sqlx::query_as::<_, (String,)>(&sql);
-                for (p, receiver_pan_sealed) in payments {
-                    // The order of INSERT_COLUMNS.
-                    query = query
-                        .bind(p.request_id.clone())
-                        .bind(p.project_id.clone())
-                        .bind(p.payment_id.clone())
-                        .bind(p.integration.code())
-                        .bind(p.country.code())
-                        .bind(p.currency.code)
-                        .bind(p.method.map(|m| m.code()))
-                        .bind(p.widget_method.map(|m| m.code()))
-                        .bind(p.amount)
-                        .bind(p.old_amount)
-                        .bind(p.initial_amount)
-                        .bind(p.lifetime_s)
-                        .bind(p.created_ms)
-                        .bind(p.updated_ms)
-                        .bind(p.state.status())
-                        .bind(p.state.sub_status())
-                        .bind(p.status_description.clone())
-                        .bind(p.version)
-                        .bind(to_json(&p.details))
-                        .bind(p.recipient.as_ref().map(to_json))
-                        .bind(p.card_auth.as_ref().map(to_json))
-                        .bind(p.page_token.clone())
-                        .bind(p.request_hash.clone())
-                        .bind(p.deadline_ms)
-                        .bind(p.search_at_ms)
-                        .bind(p.search_until_ms)
-                        .bind(p.has_receipt)
-                        .bind(p.received_amount)
-                        .bind(p.last_actor.code())
-                        .bind(p.payment_type.code())
-                        .bind(p.details.customer.id.clone())
-                        .bind(p.requisite_hold())
-                        .bind(receiver_pan_sealed.map(str::to_owned));
-                }
-                Ok(query.fetch_all(writer).await?.into_iter().map(|(id,)| id).collect())
             }
 
             /// Writes what is waiting, as one transaction, while the next batch gathers; a failed
@@ -354,16 +274,19 @@ macro_rules! payment_store {
                 Ok(())
             }
 
-            async fn insert_payment(&self, p: &Payment) -> Result<Inserted> {
-                // One statement (shared with concurrent creates); the history row comes from
+            async fn insert_payment(&self, p: &Payment, signature_use: Option<&SignatureUse>) -> Result<Inserted> {
+                // One transaction shared with concurrent creates; the history row comes from
                 // the insert trigger.
                 let (done, answer) = tokio::sync::oneshot::channel();
                 self.inserts
-                    .send(PendingInsert { payment: p.clone(), done })
+                    .send(PendingInsert { payment: p.clone(), signature_use: signature_use.cloned(), done })
                     .await
                     .map_err(|_| StoreError::Corrupt("the insert writer stopped".into()))?;
-                let inserted = answer.await.map_err(|_| StoreError::Corrupt("the insert writer stopped".into()))??;
-                if !inserted {
+                let written = answer.await.map_err(|_| StoreError::Corrupt("the insert writer stopped".into()))??;
+                if written == Written::Replayed {
+                    return Ok(Inserted::Replayed);
+                }
+                if written == Written::Conflict {
                     let existing = self
                         .payment(&p.project_id, &p.payment_id)
                         .await?

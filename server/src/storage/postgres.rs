@@ -16,6 +16,7 @@ const DIALECT: Dialect = Dialect {
     anonymous_params: false,
     transfer_lock: "SELECT pg_advisory_xact_lock(hashtext($1))",
     folded_payment_id: "lower(payment_id) COLLATE \"C\"",
+    writable_cte: true,
 };
 
 pub(super) async fn open(
@@ -39,7 +40,15 @@ pub(super) async fn open(
     let signature_log = PgPoolOptions::new()
         .max_connections(2)
         .acquire_timeout(Duration::from_secs(5))
-        .connect_with(options.options([("synchronous_commit", "off")]))
+        .connect_with(options.clone().options([("synchronous_commit", "off")]))
         .await?;
-    Ok(SqlStorage::<sqlx::Postgres>::start(pool.clone(), None, pool, signature_log, DIALECT, vault))
+    // The payin writer's statements (one per batch size) are the same every time but for their
+    // values: planned once, not on every batch (PostgreSQL plans a prepared statement afresh
+    // while it judges a plan for the values cheaper; planning was a fifth of its CPU per create).
+    let payment_inserts = PgPoolOptions::new()
+        .max_connections(2)
+        .acquire_timeout(Duration::from_secs(5))
+        .connect_with(options.options([("plan_cache_mode", "force_generic_plan")]))
+        .await?;
+    Ok(SqlStorage::<sqlx::Postgres>::start(pool.clone(), None, pool, payment_inserts, signature_log, DIALECT, vault))
 }

@@ -11,6 +11,7 @@ use crate::crypto::keys::{KeyType, StoredCallbackKey, StoredRequestKey};
 use crate::domain::audit::AuditEntry;
 use crate::domain::ports::{KeySummary, Merchant, ProjectStore, RequestKeyRecord, StoreError, StoreResult as Result};
 use crate::domain::project::{Project, ProjectSettings};
+use crate::domain::replay::SignatureUse;
 use crate::secret::Secret;
 
 macro_rules! project_store {
@@ -24,7 +25,12 @@ macro_rules! project_store {
             ) {
                 let mut batch = Vec::with_capacity(MAX_SIGNATURE_BATCH);
                 while queue.recv_many(&mut batch, MAX_SIGNATURE_BATCH).await > 0 {
-                    match Self::record_signatures(&writer, &batch, dialect).await {
+                    let uses: Vec<&SignatureUse> = batch.iter().map(|p| &p.signature_use).collect();
+                    let recorded = async {
+                        let mut connection = writer.acquire().await?;
+                        Self::record_signatures(&mut connection, &uses, dialect).await
+                    };
+                    match recorded.await {
                         Ok(answers) => {
                             for (pending, first) in batch.drain(..).zip(answers) {
                                 let _ = pending.done.send(Ok(first));
@@ -42,15 +48,15 @@ macro_rules! project_store {
 
             /// For each key of the batch: `None` when this batch recorded it first, else the
             /// endpoint it was first used on (earlier, or by an earlier request of the batch).
-            async fn record_signatures(
-                writer: &sqlx::Pool<$db>,
-                batch: &[PendingSignature],
+            pub(super) async fn record_signatures(
+                connection: &mut <$db as sqlx::Database>::Connection,
+                batch: &[&SignatureUse],
                 dialect: super::dialect::Dialect,
             ) -> Result<Vec<Option<String>>> {
                 use std::collections::HashMap;
                 // The first of the batch to carry a key is the one that may record it.
-                let mut firsts: Vec<&PendingSignature> = Vec::new();
-                for p in batch {
+                let mut firsts: Vec<&SignatureUse> = Vec::new();
+                for &p in batch {
                     if !firsts.iter().any(|f| f.key == p.key) {
                         firsts.push(p);
                     }
@@ -64,12 +70,14 @@ macro_rules! project_store {
                 for p in &firsts {
                     query = query.bind(p.key.clone()).bind(p.endpoint.clone()).bind(p.expires_ms);
                 }
-                // One statement, committed on its own: no BEGIN and COMMIT around it (on SQLite
-                // each is a hand-off to the connection's thread, on PostgreSQL a round trip).
-                // `writer` is the signature log's own pool (see `SqlStorage::start`).
-                let inserted: Vec<String> = query.fetch_all(writer).await?.into_iter().map(|(k,)| k).collect();
+                // From the signature writer, one statement committed on its own on the signature
+                // log's connection (no BEGIN and COMMIT: on SQLite each is a hand-off to the
+                // connection's thread, on PostgreSQL a round trip); from the payin writer, in
+                // the transaction that inserts the payments.
+                let inserted: Vec<String> =
+                    query.fetch_all(&mut *connection).await?.into_iter().map(|(k,)| k).collect();
                 let mut endpoints: HashMap<String, String> = HashMap::new();
-                let known: Vec<&&PendingSignature> = firsts.iter().filter(|p| !inserted.contains(&p.key)).collect();
+                let known: Vec<&&SignatureUse> = firsts.iter().filter(|p| !inserted.contains(&p.key)).collect();
                 if !known.is_empty() {
                     let list: Vec<String> = (1..=known.len()).map(|i| format!("${i}")).collect();
                     let sql = format!(
@@ -80,7 +88,7 @@ macro_rules! project_store {
                     for p in &known {
                         query = query.bind(p.key.clone());
                     }
-                    endpoints.extend(query.fetch_all(writer).await?);
+                    endpoints.extend(query.fetch_all(&mut *connection).await?);
                 }
                 // Per request of the batch: the first to carry a key learns whether it recorded
                 // it; later ones of the batch see the endpoint it was first used on.
@@ -89,7 +97,7 @@ macro_rules! project_store {
                     .map(|p| {
                         let before = endpoints.get(&p.key).cloned();
                         let first = firsts.iter().find(|f| f.key == p.key).expect("every key has a first");
-                        if std::ptr::eq(*first, p) { before } else { Some(before.unwrap_or_else(|| first.endpoint.clone())) }
+                        if std::ptr::eq(*first, *p) { before } else { Some(before.unwrap_or_else(|| first.endpoint.clone())) }
                     })
                     .collect())
             }
@@ -459,8 +467,9 @@ macro_rules! project_store {
                             .await?;
                     if first.is_none() {
                         let (done, _) = tokio::sync::oneshot::channel();
-                        let pending =
-                            PendingSignature { key: key.to_string(), endpoint: endpoint.to_string(), expires_ms, done };
+                        let signature_use =
+                            SignatureUse { key: key.to_string(), endpoint: endpoint.to_string(), expires_ms };
+                        let pending = PendingSignature { signature_use, done };
                         self.signatures
                             .send(pending)
                             .await
@@ -469,8 +478,8 @@ macro_rules! project_store {
                     return Ok(first.map(|(e,)| e));
                 }
                 let (done, answer) = tokio::sync::oneshot::channel();
-                let pending =
-                    PendingSignature { key: key.to_string(), endpoint: endpoint.to_string(), expires_ms, done };
+                let signature_use = SignatureUse { key: key.to_string(), endpoint: endpoint.to_string(), expires_ms };
+                let pending = PendingSignature { signature_use, done };
                 self.signatures
                     .send(pending)
                     .await

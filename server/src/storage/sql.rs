@@ -12,6 +12,7 @@ use super::dialect::Dialect;
 
 use crate::domain::payment::Payment;
 use crate::domain::ports::{StoreError, StoreResult as Result};
+use crate::domain::replay::SignatureUse;
 
 /// The pool a session store uses (built at start-up from the opened database).
 #[derive(Clone, Debug)]
@@ -46,19 +47,29 @@ pub struct SqlStorage<DB: Database> {
 
 /// A signature waiting to be recorded, and where to say which endpoint it was first used on.
 pub(super) struct PendingSignature {
-    pub key: String,
-    pub endpoint: String,
-    pub expires_ms: i64,
+    pub signature_use: SignatureUse,
     pub done: tokio::sync::oneshot::Sender<Result<Option<String>>>,
 }
 
 /// At most this many signatures per group insert.
 pub(super) const MAX_SIGNATURE_BATCH: usize = 256;
 
-/// A payment waiting for the group insert, and where to say whether it was inserted.
+/// A payment waiting for the group insert (with the signed message that asked for it, recorded
+/// in the same transaction), and where to say what became of it.
 pub(super) struct PendingInsert {
     pub payment: Payment,
-    pub done: tokio::sync::oneshot::Sender<Result<bool>>,
+    pub signature_use: Option<SignatureUse>,
+    pub done: tokio::sync::oneshot::Sender<Result<Written>>,
+}
+
+/// What the group insert did with one payment.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Written {
+    Inserted,
+    /// Its `payment_id` exists in the project: nothing written.
+    Conflict,
+    /// Its signed message was first used on another endpoint: nothing written.
+    Replayed,
 }
 
 /// A payout waiting for the group insert (with its balance lock), and where to say what became

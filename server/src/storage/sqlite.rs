@@ -17,6 +17,7 @@ const DIALECT: Dialect = Dialect {
     anonymous_params: true,
     transfer_lock: "",
     folded_payment_id: "lower(payment_id)",
+    writable_cte: false,
 };
 
 /// Connections of the direct reads ([`DirectReads`]): four, twice the cores of the machine it
@@ -65,7 +66,8 @@ pub(super) async fn open(
     } else {
         None
     };
-    let storage = SqlStorage::<sqlx::Sqlite>::start(pool.clone(), direct, writer.clone(), writer, DIALECT, vault);
+    let storage =
+        SqlStorage::<sqlx::Sqlite>::start(pool.clone(), direct, writer.clone(), writer.clone(), writer, DIALECT, vault);
     tokio::spawn(checkpoints(pool, storage.inserts.downgrade()));
     Ok(storage)
 }

@@ -135,6 +135,55 @@ async fn a_request_replayed_to_another_endpoint_is_refused(backend: Backend) {
     assert_eq!(info["status"], "processing", "the replayed cancel changed nothing: {info}");
 }
 
+/// A payin create records its signed message in the transaction that inserts the payment: a
+/// message first used elsewhere creates nothing; a create refused before its insert (a
+/// validation error) is recorded all the same, so it cannot be replayed to cancel the payment
+/// a corrected request created; a retry of the same create answers the same payment.
+async fn a_create_records_its_message_with_its_payment(backend: Backend) {
+    let app = spawn_app(backend).await;
+    let signed = |body: &Value| (body.to_string(), TestApp::signed_headers(&app.key, body, crate::helpers::now_s()));
+    let info_of_first = || async {
+        let (_, info) = app.call("/api/v1/payment/p2p/payin/info", &app.general_ref("first-elsewhere")).await;
+        info
+    };
+    // First used on info (refused there: the payment does not exist), then sent to create.
+    let (body, headers) = signed(&ru_card_payin(&app.key.project_id, "first-elsewhere", 150000));
+    let r = app.post_raw("/api/v1/payment/p2p/payin/info", &body, &headers).await;
+    assert_eq!(r.status(), 404);
+    for path in ["/api/v1/payment/p2p/payin", "/api/v1/widget/payin"] {
+        let r = app.post_raw(path, &body, &headers).await;
+        assert_eq!(r.status(), 401, "{path}");
+        let err: Value = r.json().await.unwrap();
+        assert_eq!(err["status_description"], "Signature already used");
+    }
+    assert_eq!(info_of_first().await["status_description"], "Payment not found", "nothing was created");
+
+    // A create refused by validation, then the corrected create, then the refused message
+    // replayed to cancel.
+    let mut bad = ru_card_payin(&app.key.project_id, "corrected", 150000);
+    bad["payment"]["amount"] = json!(-1);
+    let (bad_body, bad_headers) = signed(&bad);
+    let r = app.post_raw("/api/v1/payment/p2p/payin", &bad_body, &bad_headers).await;
+    assert_eq!(r.status(), 400);
+    let (status, _) =
+        app.call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, "corrected", 150000)).await;
+    assert_eq!(status, 200);
+    let r = app.post_raw("/api/v1/payment/p2p/payin/cancel", &bad_body, &bad_headers).await;
+    assert_eq!(r.status(), 401, "the refused create's message was recorded");
+    let (_, info) = app.call("/api/v1/payment/p2p/payin/info", &app.general_ref("corrected")).await;
+    assert_eq!(info["status"], "processing", "{info}");
+
+    // The same signed create twice: one payment, answered twice; then not on cancel.
+    let (body, headers) = signed(&ru_card_payin(&app.key.project_id, "retried", 150000));
+    let first: Value = app.post_raw("/api/v1/payment/p2p/payin", &body, &headers).await.json().await.unwrap();
+    let again = app.post_raw("/api/v1/payment/p2p/payin", &body, &headers).await;
+    assert_eq!(again.status(), 200);
+    let again: Value = again.json().await.unwrap();
+    assert_eq!(again["request_id"], first["request_id"]);
+    let r = app.post_raw("/api/v1/payment/p2p/payin/cancel", &body, &headers).await;
+    assert_eq!(r.status(), 401);
+}
+
 /// Item 5: a crafted timestamp is refused, never an arithmetic overflow.
 async fn a_crafted_timestamp_is_refused(backend: Backend) {
     let app = spawn_app(backend).await;
@@ -378,6 +427,7 @@ both_backends!(
     twenty_card_posts_at_once_reach_the_acquirer_once,
     stored_secrets_are_sealed,
     a_request_replayed_to_another_endpoint_is_refused,
+    a_create_records_its_message_with_its_payment,
     a_crafted_timestamp_is_refused,
     unauthenticated_floods_cost_little,
     at_most_two_active_request_keys,

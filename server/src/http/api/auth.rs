@@ -18,10 +18,12 @@ use serde_json::Value;
 use crate::crypto::fingerprint::Fingerprint;
 use crate::crypto::keys::{KeyType, RequestVerifier};
 use crate::crypto::normalize;
+use crate::domain::error::DomainError;
 use crate::domain::keys::Keys;
 use crate::domain::ports::RequestKeyRecord;
 use crate::domain::project::Project;
 use crate::domain::projects::Projects;
+use crate::domain::replay::SignatureUse;
 use crate::domain::time::now_ms;
 use crate::http::AppState;
 use crate::http::shared::error::{ApiError, AuthFailure, ErrorBody};
@@ -43,7 +45,57 @@ pub struct MerchantContext {
     /// The body as received: it may hold card numbers, so this type prints none of it.
     pub body: Value,
     pub fingerprint: Fingerprint,
+    pub first_use: FirstUse,
 }
+
+/// The request's signed message, when its handler records the message's use in the transaction
+/// that writes its change (a payin create: one commit instead of the replay guard's and then
+/// the payment's). The handler settles it when that transaction ran (or refused a replay); the
+/// layer records an unsettled one after the handler, whose refusals changed nothing.
+#[derive(Clone, Debug, Default)]
+pub struct FirstUse(Option<std::sync::Arc<PendingUse>>);
+
+#[derive(Debug)]
+pub struct PendingUse {
+    signature_use: SignatureUse,
+    settled: std::sync::atomic::AtomicBool,
+}
+
+impl FirstUse {
+    fn pending(signature_use: SignatureUse) -> Self {
+        FirstUse(Some(std::sync::Arc::new(PendingUse { signature_use, settled: false.into() })))
+    }
+
+    /// The use to record with the change; `None` when the layer has recorded it already.
+    pub fn signature_use(&self) -> Option<&SignatureUse> {
+        self.0.as_ref().map(|p| &p.signature_use)
+    }
+
+    /// Settled when the change's transaction ran (the use recorded with the payment, or the
+    /// payment found) or refused a replay; any other error wrote nothing, and the layer
+    /// records the use.
+    pub fn settle_after<T>(&self, outcome: &Result<T, DomainError>) {
+        if matches!(outcome, Ok(_) | Err(DomainError::Replayed)) {
+            self.settle();
+        }
+    }
+
+    /// The change's transaction recorded the use, or found it replayed: nothing left to record.
+    pub fn settle(&self) {
+        if let Some(p) = &self.0 {
+            p.settled.store(true, std::sync::atomic::Ordering::Release);
+        }
+    }
+
+    fn unsettled(&self) -> Option<&SignatureUse> {
+        self.0.as_ref().filter(|p| !p.settled.load(std::sync::atomic::Ordering::Acquire)).map(|p| &p.signature_use)
+    }
+}
+
+/// The endpoints whose handler records the signed message's use with the payment it inserts
+/// (through [`FirstUse`]); every other endpoint's use is recorded before its handler runs.
+const RECORDED_WITH_THE_PAYMENT: [&str; 3] =
+    ["/api/v1/payment/p2p/payin", "/api/v1/payment/ecom/payin", "/api/v1/widget/payin"];
 
 impl std::fmt::Debug for MerchantContext {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -80,8 +132,18 @@ pub async fn authenticate(State(state): State<AppState>, request: Request, next:
     let endpoint = parts.uri.path().to_string();
     let response = match verify(&state, &parts.headers, &endpoint, body, &mut ids).await {
         Ok(context) => {
+            let first_use = context.first_use.clone();
             parts.extensions.insert(context);
-            next.run(Request::from_parts(parts, Body::empty())).await
+            let response = next.run(Request::from_parts(parts, Body::empty())).await;
+            // The handler refused before its change (a validation error, say): its message is
+            // recorded now, so that it cannot be replayed to another endpoint either.
+            match first_use.unsettled() {
+                Some(signature_use) => match refuse_replay(&state, signature_use).await {
+                    Ok(()) => response,
+                    Err(error) => error.into_response(),
+                },
+                None => response,
+            }
         }
         Err(error) => error.into_response(),
     };
@@ -178,12 +240,18 @@ async fn verify(
             }
         });
     }
-    refuse_replay(state, &signed, endpoint).await?;
+    let signature_use = signature_use(&signed, endpoint);
+    let first_use = if RECORDED_WITH_THE_PAYMENT.contains(&endpoint) {
+        FirstUse::pending(signature_use)
+    } else {
+        refuse_replay(state, &signature_use).await?;
+        FirstUse::default()
+    };
     let fingerprint = Fingerprint {
         keyed: crate::crypto::fingerprint::keyed(&body, state.keys.fingerprint.expose()),
         legacy: crate::crypto::fingerprint::legacy(&normalized),
     };
-    Ok(MerchantContext { project, body, fingerprint })
+    Ok(MerchantContext { project, body, fingerprint, first_use })
 }
 
 /// The `x-access-*` headers of a request, the timestamp within its window.
@@ -264,8 +332,8 @@ async fn owned_project(state: &AppState, key: &RequestKeyRecord, body: &Value) -
 /// same signature is accepted again on its own endpoint (a retry) and refused on any other, by
 /// every process sharing the database, until its timestamp expires. It is compared in its
 /// canonical form, so re-encoding it or taking its ECDSA twin is no way around.
-async fn refuse_replay(state: &AppState, signed: &SignedHeaders<'_>, endpoint: &str) -> Result<(), ApiError> {
-    let replay_key = {
+fn signature_use(signed: &SignedHeaders<'_>, endpoint: &str) -> SignatureUse {
+    let key = {
         use sha2::Digest;
         let canonical = crate::crypto::keys::canonical_signature(signed.signature).unwrap_or_default();
         let mut h = sha2::Sha256::new();
@@ -275,7 +343,13 @@ async fn refuse_replay(state: &AppState, signed: &SignedHeaders<'_>, endpoint: &
         hex::encode(h.finalize())
     };
     let expires_ms = signed.sent.saturating_add(signed.window_s as i64).saturating_add(1).saturating_mul(1000);
-    if !state.services.keys.first_use_on(&replay_key, endpoint, expires_ms, changes_something(endpoint)).await? {
+    SignatureUse { key, endpoint: endpoint.to_string(), expires_ms }
+}
+
+/// Records a signed message's use, refusing it if it was first used on another endpoint.
+async fn refuse_replay(state: &AppState, signature_use: &SignatureUse) -> Result<(), ApiError> {
+    let changes = changes_something(&signature_use.endpoint);
+    if !state.services.keys.first_use_on(signature_use, changes).await? {
         return Err(AuthFailure::Replayed.into());
     }
     Ok(())
@@ -424,6 +498,7 @@ pub struct Merchant<T> {
     pub project: Project,
     pub body: T,
     pub fingerprint: Fingerprint,
+    pub first_use: FirstUse,
 }
 
 impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Merchant<T> {
@@ -435,7 +510,7 @@ impl<S: Send + Sync, T: DeserializeOwned> FromRequestParts<S> for Merchant<T> {
             ApiError::Internal
         })?;
         let body = serde_json::from_value(context.body).map_err(|_| ApiError::InvalidRequest)?;
-        Ok(Merchant { project: context.project, body, fingerprint: context.fingerprint })
+        Ok(Merchant { project: context.project, body, fingerprint: context.fingerprint, first_use: context.first_use })
     }
 }
 
@@ -456,9 +531,24 @@ mod tests {
             },
             body: serde_json::json!({"card": {"pan": "4242424242424242", "cvv": "987"}}),
             fingerprint: Fingerprint { keyed: "k1:x".into(), legacy: "legacy:y".into() },
+            first_use: FirstUse::default(),
         };
         let shown = format!("{context:?}");
         assert!(!shown.contains("4242424242424242") && !shown.contains("987"), "{shown}");
+    }
+
+    #[test]
+    fn a_first_use_is_left_to_the_layer_until_settled() {
+        let u = SignatureUse { key: "k".into(), endpoint: RECORDED_WITH_THE_PAYMENT[0].into(), expires_ms: 1 };
+        let first_use = FirstUse::pending(u.clone());
+        let handlers = first_use.clone();
+        assert_eq!(handlers.signature_use(), Some(&u));
+        assert_eq!(first_use.unsettled(), Some(&u), "the layer records it after a refusal");
+        handlers.settle_after::<()>(&Err(DomainError::invalid("payment.amount", "x")));
+        assert_eq!(first_use.unsettled(), Some(&u), "a refusal before the insert wrote nothing");
+        handlers.settle_after(&Ok(()));
+        assert_eq!(first_use.unsettled(), None, "recorded with the payment: nothing left");
+        assert_eq!(FirstUse::default().signature_use(), None, "recorded before the handler");
     }
 
     #[test]

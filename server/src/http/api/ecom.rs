@@ -115,7 +115,7 @@ pub async fn create(
     req: Merchant<EcomPayinRequest>,
 ) -> ApiResult<Json<PaymentResponse>> {
     // The domain starts the authorization; the card lives in its memory only.
-    let created = create_payin(&state, &req.project, &req.fingerprint, req.body.input()).await?;
+    let created = create_payin(&state, &req.project, &req.fingerprint, &req.first_use, req.body.input()).await?;
     Ok(Json(PaymentResponse::of(&created.payment, View::Ecom, &state.public_url)))
 }
 

@@ -71,7 +71,7 @@ pub fn router() -> OpenApiRouter<AppState> {
     responses((status = 200, description = "Created, or the existing payment for a retried request", body = PaymentResponse), MerchantErrors, PaymentErrors),
     security(("signature" = [])))]
 pub async fn create(State(state): State<AppState>, req: Merchant<P2pPayinRequest>) -> ApiResult<Json<PaymentResponse>> {
-    let created = create_payin(&state, &req.project, &req.fingerprint, req.body.input()).await?;
+    let created = create_payin(&state, &req.project, &req.fingerprint, &req.first_use, req.body.input()).await?;
     Ok(Json(PaymentResponse::of(&created.payment, View::P2p, &state.public_url)))
 }
 

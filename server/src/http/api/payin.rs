@@ -6,6 +6,7 @@
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use super::auth::FirstUse;
 use super::field::{Check, Field};
 use super::shape::{FieldRule, Fields, HTTPS_URL, Shaped, Values};
 use crate::crypto::fingerprint::Fingerprint;
@@ -478,10 +479,13 @@ pub async fn create_payin(
     state: &AppState,
     project: &Project,
     fingerprint: &Fingerprint,
+    first_use: &FirstUse,
     input: PayinInput<'_>,
 ) -> Result<Created, ApiError> {
     let draft = draft(input, fingerprint, state.config.allow_private_callbacks);
-    Ok(state.services.payins.create_payin(project, draft).await?)
+    let created = state.services.payins.create_payin(project, draft, first_use.signature_use()).await;
+    first_use.settle_after(&created);
+    Ok(created?)
 }
 
 /// The shape checks of a create request, every one, into a draft for the domain.

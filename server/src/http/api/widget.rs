@@ -85,7 +85,7 @@ pub async fn create(
     State(state): State<AppState>,
     req: Merchant<WidgetPayinRequest>,
 ) -> ApiResult<Json<PaymentResponse>> {
-    let created = create_payin(&state, &req.project, &req.fingerprint, req.body.input()).await?;
+    let created = create_payin(&state, &req.project, &req.fingerprint, &req.first_use, req.body.input()).await?;
     Ok(Json(PaymentResponse::of(&created.payment, View::Widget, &state.public_url)))
 }
 

@@ -506,7 +506,10 @@ pub fn refusal(e: &DomainError) -> &'static str {
         DomainError::Refused(Refusal::NotAllowed) => "not-allowed",
         DomainError::Refused(Refusal::OwnAccount) => "own-account",
         DomainError::Refused(Refusal::LoginTaken) => "login-taken",
-        DomainError::DuplicatePaymentId | DomainError::Storage(_) | DomainError::Internal(_) => {
+        DomainError::DuplicatePaymentId
+        | DomainError::Storage(_)
+        | DomainError::Internal(_)
+        | DomainError::Replayed => {
             tracing::warn!(error = %e, "console action failed");
             "failed"
         }

@@ -162,6 +162,7 @@ impl From<DomainError> for ApiError {
                 ApiError::Internal
             }
             DomainError::Storage(e) => e.into(),
+            DomainError::Replayed => ApiError::Unauthorized(AuthFailure::Replayed),
         }
     }
 }
