@@ -184,6 +184,44 @@ async fn a_create_records_its_message_with_its_payment(backend: Backend) {
     assert_eq!(r.status(), 401);
 }
 
+/// One signed message carried by two creates on two endpoints at once (in one batch of the
+/// payin writer or in two): exactly one payment is written, the other refused as a replay;
+/// the same message twice on one endpoint acts each time (a retry).
+async fn one_message_on_two_endpoints_at_once_creates_one_payment(backend: Backend) {
+    use kassa::domain::ports::Inserted;
+    use kassa::domain::replay::SignatureUse;
+    let app = spawn_app(backend).await;
+    let (status, _) = app.call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, "model", 150000)).await;
+    assert_eq!(status, 200);
+    let payments = app.stores.payments.clone();
+    let model = payments.payment(&app.key.project_id, "model").await.unwrap().unwrap();
+    let copy = |n: usize| {
+        let mut p = model.clone();
+        p.request_id = format!("{}-{n}", model.request_id);
+        p.payment_id = format!("copy-{n}");
+        p.page_token = format!("{}-{n}", model.page_token);
+        p.recipient = None;
+        p
+    };
+    let on =
+        |endpoint: &str, key: &str| SignatureUse { key: key.into(), endpoint: endpoint.into(), expires_ms: i64::MAX };
+    for round in 0..5 {
+        let key = format!("two-endpoints-{round}");
+        let (a, b) = (copy(4 * round), copy(4 * round + 1));
+        let (ua, ub) = (on("/api/v1/payment/p2p/payin", &key), on("/api/v1/widget/payin", &key));
+        let (ra, rb) = tokio::join!(payments.insert_payment(&a, Some(&ua)), payments.insert_payment(&b, Some(&ub)));
+        let outcomes = [ra.unwrap(), rb.unwrap()];
+        let created = outcomes.iter().filter(|o| matches!(o, Inserted::Created)).count();
+        let replayed = outcomes.iter().filter(|o| matches!(o, Inserted::Replayed)).count();
+        assert_eq!((created, replayed), (1, 1), "round {round}");
+        let key = format!("one-endpoint-{round}");
+        let (c, d) = (copy(4 * round + 2), copy(4 * round + 3));
+        let u = on("/api/v1/payment/p2p/payin", &key);
+        let (rc, rd) = tokio::join!(payments.insert_payment(&c, Some(&u)), payments.insert_payment(&d, Some(&u)));
+        assert!(matches!((rc.unwrap(), rd.unwrap()), (Inserted::Created, Inserted::Created)), "round {round}");
+    }
+}
+
 /// Item 5: a crafted timestamp is refused, never an arithmetic overflow.
 async fn a_crafted_timestamp_is_refused(backend: Backend) {
     let app = spawn_app(backend).await;
@@ -428,6 +466,7 @@ both_backends!(
     stored_secrets_are_sealed,
     a_request_replayed_to_another_endpoint_is_refused,
     a_create_records_its_message_with_its_payment,
+    one_message_on_two_endpoints_at_once_creates_one_payment,
     a_crafted_timestamp_is_refused,
     unauthenticated_floods_cost_little,
     at_most_two_active_request_keys,
