@@ -56,7 +56,7 @@ pub struct MerchantContext {
 pub struct FirstUse(Option<std::sync::Arc<PendingUse>>);
 
 #[derive(Debug)]
-pub struct PendingUse {
+struct PendingUse {
     signature_use: SignatureUse,
     settled: std::sync::atomic::AtomicBool,
 }
