@@ -8,6 +8,7 @@ pub mod banks;
 pub mod callbacks;
 pub mod ecom;
 pub mod field;
+pub mod first_use;
 pub mod openapi;
 pub mod p2p;
 pub mod payin;

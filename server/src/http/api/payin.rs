@@ -6,8 +6,8 @@
 use serde::Deserialize;
 use utoipa::ToSchema;
 
-use super::auth::FirstUse;
 use super::field::{Check, Field};
+use super::first_use::FirstUse;
 use super::shape::{FieldRule, Fields, HTTPS_URL, Shaped, Values};
 use crate::crypto::fingerprint::Fingerprint;
 use crate::domain::acquirer::Card;
