@@ -134,10 +134,12 @@ macro_rules! payment_inserts {
                 dialect: super::dialect::Dialect,
                 batch: &[&PendingInsert],
             ) -> Result<Vec<Written>> {
+                // The first payment of the batch to carry a message is the one the statement
+                // may insert.
                 let mut keys: Vec<&str> = Vec::new();
-                let rows: Vec<&PendingInsert> = batch
+                let in_statement: Vec<bool> = batch
                     .iter()
-                    .filter(|b| match &b.signature_use {
+                    .map(|b| match &b.signature_use {
                         Some(u) if keys.contains(&u.key.as_str()) => false,
                         Some(u) => {
                             keys.push(&u.key);
@@ -145,8 +147,9 @@ macro_rules! payment_inserts {
                         }
                         None => true,
                     })
-                    .copied()
                     .collect();
+                let rows: Vec<&PendingInsert> =
+                    batch.iter().zip(&in_statement).filter(|(_, i)| **i).map(|(b, _)| *b).collect();
                 let signed: Vec<&SignatureUse> = rows.iter().filter_map(|b| b.signature_use.as_ref()).collect();
                 let sql = signed_insert_sql(dialect, rows.len(), signed.len());
                 let mut query = sqlx::query_as::<_, (String, bool)>(&sql);
@@ -161,11 +164,13 @@ macro_rules! payment_inserts {
                     query.fetch_all(writer).await?.into_iter().partition(|r| r.1);
                 let inserted: Vec<String> = inserted.into_iter().map(|(id, _)| id).collect();
                 let recorded: Vec<String> = recorded.into_iter().map(|(key, _)| key).collect();
-                let decided = |b: &PendingInsert| {
-                    b.signature_use.as_ref().is_none_or(|u| recorded.contains(&u.key))
-                        && rows.iter().any(|r| std::ptr::eq(*r, b))
-                };
-                let late: Vec<&PendingInsert> = batch.iter().filter(|b| !decided(b)).copied().collect();
+                let decided: Vec<bool> = batch
+                    .iter()
+                    .zip(&in_statement)
+                    .map(|(b, i)| *i && b.signature_use.as_ref().is_none_or(|u| recorded.contains(&u.key)))
+                    .collect();
+                let late: Vec<&PendingInsert> =
+                    batch.iter().zip(&decided).filter(|(_, d)| !**d).map(|(b, _)| *b).collect();
                 let mut late_written = if late.is_empty() {
                     Vec::new()
                 } else {
@@ -174,7 +179,8 @@ macro_rules! payment_inserts {
                 .into_iter();
                 Ok(batch
                     .iter()
-                    .map(|b| match decided(b) {
+                    .zip(decided)
+                    .map(|(b, decided)| match decided {
                         true if inserted.contains(&b.payment.request_id) => Written::Inserted,
                         true => Written::Conflict,
                         false => late_written.next().expect("one answer per late payment"),
