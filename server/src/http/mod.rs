@@ -15,8 +15,10 @@ use std::ops::Deref;
 use std::sync::Arc;
 
 use axum::Router;
+use axum::http::{HeaderName, HeaderValue, header};
 use axum::routing::get;
 use tower_http::compression::CompressionLayer;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::acquirer::sandbox::SandboxAcquirer;
 use crate::config::Config;
@@ -134,9 +136,8 @@ pub fn router<S: tower_sessions::SessionStore + Clone>(state: AppState, sessions
     // Pages keep no server state: their forms carry a stateless CSRF token (shared/csrf.rs).
     let pages = page::router(state.sandbox.is_some()).merge(demo::router());
     let sandbox = state.config.sandbox();
-    // Served under an https public URL, browsers are told to come back over https only.
     let https = state.public_url.starts_with("https://");
-    Router::new()
+    let router = Router::new()
         .route("/healthz", get(ops::healthz))
         .route("/metrics", get(ops::metrics))
         .route("/api/v1/openapi.json", get(ops::openapi))
@@ -150,23 +151,25 @@ pub fn router<S: tower_sessions::SessionStore + Clone>(state: AppState, sessions
         )))
         .merge(assets::router(&state.config.site_root))
         .fallback(|| async { error::ApiError::NotFound })
-        .layer(axum::middleware::from_fn_with_state(state.metrics.clone(), metrics::record))
-        .layer(CompressionLayer::new())
-        .layer(axum::middleware::from_fn(
-            move |request: axum::extract::Request, next: axum::middleware::Next| async move {
-                let mut response = next.run(request).await;
-                // Every answer of a sandbox says so (pages show a banner too).
-                if sandbox {
-                    response.headers_mut().insert("x-kassa-mode", axum::http::HeaderValue::from_static("sandbox"));
-                }
-                if https {
-                    response.headers_mut().insert(
-                        axum::http::header::STRICT_TRANSPORT_SECURITY,
-                        axum::http::HeaderValue::from_static("max-age=31536000"),
-                    );
-                }
-                response
-            },
+        .layer(metrics::RecordLayer(state.metrics.clone()))
+        .layer(CompressionLayer::new());
+    // Every answer of a sandbox says so (pages show a banner too).
+    let router = if sandbox {
+        router.layer(SetResponseHeaderLayer::overriding(
+            HeaderName::from_static("x-kassa-mode"),
+            HeaderValue::from_static("sandbox"),
         ))
-        .with_state(state)
+    } else {
+        router
+    };
+    // Served under an https public URL, browsers are told to come back over https only.
+    let router = if https {
+        router.layer(SetResponseHeaderLayer::overriding(
+            header::STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000"),
+        ))
+    } else {
+        router
+    };
+    router.with_state(state)
 }

@@ -107,12 +107,14 @@ impl StandIns {
 #[derive(Debug)]
 pub struct PageMemo {
     stand_ins: StandIns,
-    pages: Mutex<HashMap<PageKey, Arc<Template>>>,
+    /// Hashed with foldhash (seeded per process): a view hashes its whole model, and the map
+    /// holds at most [`MAX_PAGES`], so SipHash's resistance to chosen collisions buys nothing.
+    pages: Mutex<HashMap<PageKey, Arc<Template>, foldhash::fast::RandomState>>,
 }
 
 impl Default for PageMemo {
     fn default() -> Self {
-        PageMemo { stand_ins: StandIns::new(), pages: Mutex::new(HashMap::new()) }
+        PageMemo { stand_ins: StandIns::new(), pages: Mutex::new(HashMap::default()) }
     }
 }
 

@@ -24,7 +24,8 @@ const SEC_FETCH_SITE: &str = "sec-fetch-site";
 
 /// The key tokens are made with (derived from the master key, never stored).
 pub struct CsrfKey {
-    key: Secret<[u8; 32]>,
+    /// The HMAC keyed once (its inner and outer pads hashed): every page view signs a token.
+    key: Secret<Hmac<Sha256>>,
     secure: bool,
 }
 
@@ -53,7 +54,8 @@ pub fn cookie_of(headers: &HeaderMap) -> Option<String> {
 
 impl CsrfKey {
     pub fn new(key: Secret<[u8; 32]>, secure: bool) -> Self {
-        CsrfKey { key, secure }
+        let keyed = Hmac::<Sha256>::new_from_slice(key.expose()).expect("any key length");
+        CsrfKey { key: Secret::new(keyed), secure }
     }
 
     /// The cookie of the request, or a new one to set. Without a cookie, a browser that sends
@@ -74,7 +76,7 @@ impl CsrfKey {
 
     /// The token a form acting on `scope` carries, for the browser holding `cookie`.
     pub fn token(&self, cookie: &str, scope: &str) -> String {
-        let mut mac = Hmac::<Sha256>::new_from_slice(self.key.expose()).expect("any key length");
+        let mut mac = self.key.expose().clone();
         mac.update(cookie.as_bytes());
         mac.update(b"\n");
         mac.update(scope.as_bytes());
@@ -88,7 +90,7 @@ impl CsrfKey {
             return false;
         };
         let matches = |cookie: &str| {
-            let mut mac = Hmac::<Sha256>::new_from_slice(self.key.expose()).expect("any key length");
+            let mut mac = self.key.expose().clone();
             mac.update(cookie.as_bytes());
             mac.update(b"\n");
             mac.update(scope.as_bytes());
@@ -138,6 +140,17 @@ mod tests {
                 .unwrap()
                 .contains("Secure")
         );
+    }
+
+    #[test]
+    fn a_token_is_the_hmac_of_the_cookie_and_the_scope_under_the_key() {
+        let key = CsrfKey::new(Secret::new([7; 32]), false);
+        let mut mac = Hmac::<Sha256>::new_from_slice(&[7; 32]).unwrap();
+        mac.update(b"0123456789abcdef0123456789abcdef\npay:abc");
+        let expected = URL_SAFE_NO_PAD.encode(mac.finalize().into_bytes());
+        assert_eq!(key.token("0123456789abcdef0123456789abcdef", "pay:abc"), expected);
+        // The keyed state is copied per token, never carried from one token into the next.
+        assert_eq!(key.token("0123456789abcdef0123456789abcdef", "pay:abc"), expected);
     }
 
     #[test]

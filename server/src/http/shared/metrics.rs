@@ -1,12 +1,14 @@
 //! Prometheus metrics: request counts and latencies per route and status.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
+use std::task::{Context, Poll};
 use std::time::Instant;
 
-use axum::extract::{MatchedPath, Request, State};
-use axum::middleware::Next;
+use axum::extract::{MatchedPath, Request};
 use axum::response::Response;
-use prometheus_client::encoding::EncodeLabelSet;
+use prometheus_client::encoding::{EncodeLabelSet, EncodeLabelValue, LabelValueEncoder};
 use prometheus_client::metrics::counter::Counter;
 use prometheus_client::metrics::family::Family;
 use prometheus_client::metrics::histogram::Histogram;
@@ -14,11 +16,41 @@ use prometheus_client::registry::Registry;
 
 #[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
 struct RequestLabels {
-    method: String,
+    method: &'static str,
     // Every label is from a bounded set: the method (or `other`), the route template (or
     // `unmatched`), and the status code.
-    route: String,
+    route: Route,
     status: u16,
+}
+
+/// The route template a request matched (shared with the router, not copied per request).
+#[derive(Clone, Debug)]
+struct Route(Option<MatchedPath>);
+
+impl Route {
+    fn as_str(&self) -> &str {
+        self.0.as_ref().map_or("unmatched", MatchedPath::as_str)
+    }
+}
+
+impl PartialEq for Route {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Route {}
+
+impl std::hash::Hash for Route {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state);
+    }
+}
+
+impl EncodeLabelValue for Route {
+    fn encode(&self, encoder: &mut LabelValueEncoder) -> Result<(), std::fmt::Error> {
+        self.as_str().encode(encoder)
+    }
 }
 
 pub struct Metrics {
@@ -70,16 +102,73 @@ fn method_label(method: &axum::http::Method) -> &'static str {
     }
 }
 
-/// Middleware recording every request under its route template (not its concrete path, so a
-/// page token never becomes a label).
-pub async fn record(State(metrics): State<Arc<Metrics>>, request: Request, next: Next) -> Response {
-    let route =
-        request.extensions().get::<MatchedPath>().map(|p| p.as_str().to_string()).unwrap_or_else(|| "unmatched".into());
-    let method = method_label(request.method()).to_string();
-    let started = Instant::now();
-    let response = next.run(request).await;
-    let labels = RequestLabels { method, route, status: response.status().as_u16() };
-    metrics.requests.get_or_create(&labels).inc();
-    metrics.latency.get_or_create(&labels).observe(started.elapsed().as_secs_f64());
-    response
+/// The layer recording every request under its route template (not its concrete path, so a
+/// page token never becomes a label). A plain tower layer rather than `from_fn`: it runs on
+/// every request, and `from_fn` boxes the inner service and the future each time.
+#[derive(Clone)]
+pub struct RecordLayer(pub Arc<Metrics>);
+
+impl<S> tower::Layer<S> for RecordLayer {
+    type Service = Record<S>;
+
+    fn layer(&self, inner: S) -> Record<S> {
+        Record { metrics: self.0.clone(), inner }
+    }
+}
+
+#[derive(Clone)]
+pub struct Record<S> {
+    metrics: Arc<Metrics>,
+    inner: S,
+}
+
+impl<S> tower::Service<Request> for Record<S>
+where
+    S: tower::Service<Request, Response = Response>,
+{
+    type Response = Response;
+    type Error = S::Error;
+    type Future = Recorded<S::Future>;
+
+    fn poll_ready(&mut self, cx: &mut Context<'_>) -> Poll<Result<(), S::Error>> {
+        self.inner.poll_ready(cx)
+    }
+
+    fn call(&mut self, request: Request) -> Self::Future {
+        let route = Route(request.extensions().get::<MatchedPath>().cloned());
+        let method = method_label(request.method());
+        Recorded {
+            inner: self.inner.call(request),
+            done: Some((self.metrics.clone(), method, route)),
+            started: Instant::now(),
+        }
+    }
+}
+
+pin_project_lite::pin_project! {
+    /// A request's answer, recorded when it is ready.
+    pub struct Recorded<F> {
+        #[pin]
+        inner: F,
+        done: Option<(Arc<Metrics>, &'static str, Route)>,
+        started: Instant,
+    }
+}
+
+impl<F, E> Future for Recorded<F>
+where
+    F: Future<Output = Result<Response, E>>,
+{
+    type Output = F::Output;
+
+    fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<F::Output> {
+        let this = self.project();
+        let answer = std::task::ready!(this.inner.poll(cx));
+        if let (Ok(response), Some((metrics, method, route))) = (&answer, this.done.take()) {
+            let labels = RequestLabels { method, route, status: response.status().as_u16() };
+            metrics.requests.get_or_create(&labels).inc();
+            metrics.latency.get_or_create(&labels).observe(this.started.elapsed().as_secs_f64());
+        }
+        Poll::Ready(answer)
+    }
 }
