@@ -51,17 +51,19 @@ pub fn router(with_sandbox_bank: bool) -> Router<AppState> {
     if with_sandbox_bank { router.merge(sandbox_bank::router()) } else { router }
 }
 
-/// GET the page.
+/// GET the page. The request is taken whole for its headers (read, not copied: a payer's
+/// page is asked for again and again).
 async fn show(
     State(state): State<AppState>,
     Path(token): Path<String>,
     Query(q): Query<LangQuery>,
-    headers: HeaderMap,
+    request: axum::extract::Request,
 ) -> Response {
+    let headers = request.headers();
     let (payment, project) = match load_view(&state, &token).await {
         Loaded::Found(found) => *found,
-        Loaded::NotFound => return not_found(&state, q.lang.as_deref(), &headers),
-        Loaded::Unavailable => return unavailable(&state, q.lang.as_deref(), &headers),
+        Loaded::NotFound => return not_found(&state, q.lang.as_deref(), headers),
+        Loaded::Unavailable => return unavailable(&state, q.lang.as_deref(), headers),
     };
     let shown = Shown {
         lang: q.lang.as_deref(),
@@ -72,7 +74,7 @@ async fn show(
         stay: q.stay.is_some(),
         receipt: q.view.as_deref() == Some("receipt"),
     };
-    render_page(&state, &payment, Some(project), &headers, shown, StatusCode::OK).await
+    render_page(&state, &payment, Some(project), headers, shown, StatusCode::OK).await
 }
 
 #[derive(Serialize)]

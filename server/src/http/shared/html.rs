@@ -40,36 +40,53 @@ pub fn html_response_framed(
     form_targets: &[&str],
     framing: Framing,
 ) -> Response {
-    let mut form_action = String::from("'self'");
-    for target in form_targets {
-        form_action.push(' ');
-        form_action.push_str(target);
-    }
-    // Origins are stored as browsers serialize them (`EmbedOrigin`), so none can carry a `;`.
-    let frame_ancestors = match framing {
-        Framing::Origins(origins) if !origins.is_empty() => {
-            origins.iter().map(EmbedOrigin::as_str).collect::<Vec<_>>().join(" ")
-        }
-        Framing::Deny | Framing::Origins(_) => "'none'".to_string(),
-        Framing::Any => "*".to_string(),
-    };
-    let csp = format!(
-        "default-src 'none'; script-src 'nonce-{nonce}' 'self' 'wasm-unsafe-eval'; style-src 'self'; \
-         img-src 'self' data:; connect-src 'self'; form-action {form_action}; frame-ancestors {frame_ancestors}; \
-         base-uri 'none'"
+    // Written once into the header's own buffer: this runs on every page view.
+    let mut csp = String::with_capacity(320);
+    csp.push_str("default-src 'none'; script-src 'nonce-");
+    csp.push_str(nonce);
+    csp.push_str(
+        "' 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; connect-src 'self'; \
+         form-action 'self'",
     );
+    for target in form_targets {
+        csp.push(' ');
+        csp.push_str(target);
+    }
+    csp.push_str("; frame-ancestors ");
+    // Origins are stored as browsers serialize them (`EmbedOrigin`), so none can carry a `;`.
+    let framed_by_none = match framing {
+        Framing::Origins(origins) if !origins.is_empty() => {
+            for (i, origin) in origins.iter().enumerate() {
+                if i > 0 {
+                    csp.push(' ');
+                }
+                csp.push_str(origin.as_str());
+            }
+            false
+        }
+        Framing::Deny | Framing::Origins(_) => {
+            csp.push_str("'none'");
+            true
+        }
+        Framing::Any => {
+            csp.push('*');
+            false
+        }
+    };
+    csp.push_str("; base-uri 'none'");
     let mut response = (status, html).into_response();
     let headers = response.headers_mut();
+    headers.reserve(8);
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static("text/html; charset=utf-8"));
     // Pages show requisites: never store them.
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     // For browsers without CSP level 2; a page some sites may frame relies on CSP alone.
-    if frame_ancestors == "'none'" {
+    if framed_by_none {
         headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     }
-    if let Ok(v) = HeaderValue::from_str(&csp) {
+    if let Ok(v) = HeaderValue::from_maybe_shared(axum::body::Bytes::from(csp)) {
         headers.insert(header::CONTENT_SECURITY_POLICY, v);
     }
     if let Ok(v) = HeaderValue::from_str(lang) {
@@ -89,4 +106,42 @@ pub fn new_nonce() -> String {
 
 pub fn accept_language(headers: &HeaderMap) -> Option<&str> {
     headers.get(header::ACCEPT_LANGUAGE).and_then(|v| v.to_str().ok())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The policy as it was first written (one `format!`), which the buffer must equal.
+    fn policy_as_formatted(nonce: &str, form_targets: &[&str], frame_ancestors: &str) -> String {
+        let form_action = std::iter::once("'self'").chain(form_targets.iter().copied()).collect::<Vec<_>>().join(" ");
+        format!(
+            "default-src 'none'; script-src 'nonce-{nonce}' 'self' 'wasm-unsafe-eval'; style-src 'self'; \
+             img-src 'self' data:; connect-src 'self'; form-action {form_action}; frame-ancestors {frame_ancestors}; \
+             base-uri 'none'"
+        )
+    }
+
+    fn headers_of(framing: Framing, form_targets: &[&str]) -> HeaderMap {
+        html_response_framed(StatusCode::OK, String::new(), "abc", "en", form_targets, framing).headers().clone()
+    }
+
+    #[test]
+    fn the_policy_names_the_nonce_the_form_targets_and_who_may_frame() {
+        let origins =
+            [EmbedOrigin::parse("https://shop.example").unwrap(), EmbedOrigin::parse("http://localhost:5173").unwrap()];
+        let cases: [(Framing, &[&str], &str, bool); 4] = [
+            (Framing::Deny, &[], "'none'", true),
+            (Framing::Origins(&[]), &["https://acs.example"], "'none'", true),
+            (Framing::Origins(&origins), &[], "https://shop.example http://localhost:5173", false),
+            (Framing::Any, &["https://a.example", "https://b.example"], "*", false),
+        ];
+        for (framing, targets, ancestors, deny) in cases {
+            let headers = headers_of(framing, targets);
+            assert_eq!(headers[header::CONTENT_SECURITY_POLICY], policy_as_formatted("abc", targets, ancestors));
+            assert_eq!(headers.get(header::X_FRAME_OPTIONS).is_some(), deny, "{ancestors}");
+            assert_eq!(headers[header::CONTENT_LANGUAGE], "en");
+            assert_eq!(headers[header::CACHE_CONTROL], "no-store");
+        }
+    }
 }
