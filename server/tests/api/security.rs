@@ -222,6 +222,43 @@ async fn one_message_on_two_endpoints_at_once_creates_one_payment(backend: Backe
     }
 }
 
+/// A group insert that fails part-way (here a payment whose `request_id` is already taken) is
+/// undone whole on the writer's connection: the payment beside it is written when retried
+/// alone, the failing one answers an error and its message is not recorded, and the writer
+/// goes on (no transaction is left open on it).
+async fn a_failed_group_insert_is_undone_and_the_writer_goes_on(backend: Backend) {
+    use kassa::domain::ports::Inserted;
+    use kassa::domain::replay::SignatureUse;
+    let app = spawn_app(backend).await;
+    let (status, _) = app.call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, "model", 150000)).await;
+    assert_eq!(status, 200);
+    let payments = app.stores.payments.clone();
+    let model = payments.payment(&app.key.project_id, "model").await.unwrap().unwrap();
+    let copy = |n: usize| {
+        let mut p = model.clone();
+        p.request_id = format!("{}-{n}", model.request_id);
+        p.payment_id = format!("copy-{n}");
+        p.page_token = format!("{}-{n}", model.page_token);
+        p.recipient = None;
+        p
+    };
+    let on =
+        |endpoint: &str, key: &str| SignatureUse { key: key.into(), endpoint: endpoint.into(), expires_ms: i64::MAX };
+    let mut taken = copy(1);
+    taken.request_id = model.request_id.clone();
+    let fine = copy(2);
+    let (ut, uf) = (on("/api/v1/payment/p2p/payin", "failing-taken"), on("/api/v1/payment/p2p/payin", "failing-fine"));
+    let (rt, rf) = tokio::join!(payments.insert_payment(&taken, Some(&ut)), payments.insert_payment(&fine, Some(&uf)));
+    assert!(rt.is_err(), "a taken request_id is an error");
+    assert!(matches!(rf.unwrap(), Inserted::Created), "the payment beside it is written");
+    // Its message was undone with it: used now on another endpoint, it is a first use.
+    let again = payments.insert_payment(&copy(3), Some(&on("/api/v1/widget/payin", "failing-taken"))).await.unwrap();
+    assert!(matches!(again, Inserted::Created), "the failed insert's message was not recorded");
+    let (status, _) = app.call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, "after", 150000)).await;
+    assert_eq!(status, 200, "the writer goes on");
+    assert!(payments.payment(&app.key.project_id, "copy-1").await.unwrap().is_none());
+}
+
 /// Item 5: a crafted timestamp is refused, never an arithmetic overflow.
 async fn a_crafted_timestamp_is_refused(backend: Backend) {
     let app = spawn_app(backend).await;
@@ -467,6 +504,7 @@ both_backends!(
     a_request_replayed_to_another_endpoint_is_refused,
     a_create_records_its_message_with_its_payment,
     one_message_on_two_endpoints_at_once_creates_one_payment,
+    a_failed_group_insert_is_undone_and_the_writer_goes_on,
     a_crafted_timestamp_is_refused,
     unauthenticated_floods_cost_little,
     at_most_two_active_request_keys,
