@@ -43,29 +43,6 @@ fn signed_insert_sql(dialect: super::dialect::Dialect, rows: usize, signed: usiz
     )
 }
 
-/// SQLite's one command for a batch: its `signed` messages recorded, then the `rows` payments
-/// (each with its message's key and endpoint, or NULLs) inserted where their message may act —
-/// the endpoint it is recorded with is its own: a first use, or a retry on the same endpoint —
-/// and committed. One hand-off to the connection's thread instead of four (begin, record,
-/// insert, commit), each of which waited for the writer task to be polled again.
-fn signed_insert_command(dialect: super::dialect::Dialect, rows: usize, signed: usize) -> String {
-    let columns: Vec<String> = (1..=INSERT_PARAMS).map(|i| format!("column{i}")).collect();
-    let (key, endpoint) = (INSERT_PARAMS + 1, INSERT_PARAMS + 2);
-    format!(
-        "BEGIN; \
-         INSERT INTO request_signatures (signature_hash, endpoint, expires_ms) VALUES {} \
-         ON CONFLICT (signature_hash) DO NOTHING; \
-         INSERT INTO payments ({INSERT_COLUMNS}) SELECT {} FROM (VALUES {}) \
-         WHERE column{key} IS NULL OR EXISTS (SELECT 1 FROM request_signatures s \
-            WHERE s.signature_hash = column{key} AND s.endpoint = column{endpoint}) \
-         ON CONFLICT (project_id, payment_id) DO NOTHING RETURNING request_id; \
-         COMMIT",
-        dialect.value_rows(signed, 3),
-        columns.join(", "),
-        dialect.value_rows_from(signed * 3 + 1, rows, INSERT_PARAMS + 2),
-    )
-}
-
 macro_rules! payment_inserts {
     ($db:ty) => {
         impl SqlStorage<$db> {
@@ -116,88 +93,8 @@ macro_rules! payment_inserts {
                 if dialect.writable_cte {
                     Self::write_inserts_in_one_statement(writer, dialect, batch).await
                 } else {
-                    Self::write_inserts_in_one_command(writer, dialect, batch).await
+                    Self::write_inserts_in_a_transaction(writer, dialect, batch).await
                 }
-            }
-
-            /// SQLite: [`signed_insert_command`] on the one writer connection. A failure
-            /// part-way leaves its transaction open on the connection, so it is rolled back
-            /// there before the connection goes back to the pool (or the connection is closed).
-            async fn write_inserts_in_one_command(
-                writer: &Pool<$db>,
-                dialect: super::dialect::Dialect,
-                batch: &[&PendingInsert],
-            ) -> Result<Vec<Written>> {
-                // The first payment of the batch to carry a message records it.
-                let mut firsts: Vec<&SignatureUse> = Vec::new();
-                for u in batch.iter().filter_map(|b| b.signature_use.as_ref()) {
-                    if !firsts.iter().any(|f| f.key == u.key) {
-                        firsts.push(u);
-                    }
-                }
-                let sql = signed_insert_command(dialect, batch.len(), firsts.len());
-                let mut query = sqlx::query_as::<_, (String,)>(&sql);
-                for u in &firsts {
-                    query = query.bind(u.key.clone()).bind(u.endpoint.clone()).bind(u.expires_ms);
-                }
-                for b in batch {
-                    let (key, endpoint) = match &b.signature_use {
-                        Some(u) => (Some(u.key.clone()), Some(u.endpoint.clone())),
-                        None => (None, None),
-                    };
-                    query = Self::bind_payment(query, &b.payment, None).bind(key).bind(endpoint);
-                }
-                let mut connection = writer.acquire().await?;
-                let inserted: Vec<String> = match query.fetch_all(&mut *connection).await {
-                    Ok(rows) => rows.into_iter().map(|(id,)| id).collect(),
-                    Err(e) => {
-                        if let Err(rollback) = sqlx::query("ROLLBACK").execute(&mut *connection).await
-                            && !rollback.to_string().contains("no transaction is active")
-                        {
-                            connection.close_on_drop();
-                        }
-                        return Err(e.into());
-                    }
-                };
-                drop(connection);
-                // A signed payment not inserted was refused as a replay, or its `payment_id` was
-                // taken: the endpoint its message is recorded with tells which (seldom asked).
-                let missed: Vec<&SignatureUse> = batch
-                    .iter()
-                    .filter(|b| !inserted.contains(&b.payment.request_id))
-                    .filter_map(|b| b.signature_use.as_ref())
-                    .collect();
-                let recorded = Self::recorded_endpoints(writer, dialect, &missed).await?;
-                let may_act: Vec<bool> = batch
-                    .iter()
-                    .map(|b| match &b.signature_use {
-                        Some(u) if !inserted.contains(&b.payment.request_id) => {
-                            u.may_act_after(recorded.iter().find(|(k, _)| *k == u.key).map(|(_, e)| e.as_str()))
-                        }
-                        _ => true,
-                    })
-                    .collect();
-                Ok(outcomes(batch, &may_act, &inserted))
-            }
-
-            /// The endpoints the messages of `uses` are recorded with.
-            async fn recorded_endpoints(
-                writer: &Pool<$db>,
-                dialect: super::dialect::Dialect,
-                uses: &[&SignatureUse],
-            ) -> Result<Vec<(String, String)>> {
-                if uses.is_empty() {
-                    return Ok(Vec::new());
-                }
-                let sql = format!(
-                    "SELECT signature_hash, endpoint FROM request_signatures WHERE signature_hash IN ({})",
-                    dialect.value_rows(1, uses.len()).trim_start_matches('(').trim_end_matches(')')
-                );
-                let mut query = sqlx::query_as::<_, (String, String)>(&sql);
-                for u in uses {
-                    query = query.bind(u.key.clone());
-                }
-                Ok(query.fetch_all(writer).await?)
             }
 
             /// The messages recorded, then the payments they allow, in one transaction (SQLite,
@@ -361,22 +258,6 @@ payment_inserts!(Postgres);
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn the_sqlite_command_records_the_messages_then_inserts_what_they_allow_in_one_transaction() {
-        let sqlite =
-            super::super::dialect::Dialect { anonymous_params: true, ..super::super::dialect::Dialect::NUMBERED };
-        let sql = signed_insert_command(sqlite, 2, 1);
-        assert!(sql.starts_with("BEGIN;") && sql.ends_with("COMMIT"), "{sql}");
-        let record = sql.find("INSERT INTO request_signatures").unwrap();
-        let insert = sql.find("INSERT INTO payments").unwrap();
-        assert!(record < insert, "the messages are recorded first: {sql}");
-        // One message of three parameters, then two payments of their columns, key and endpoint.
-        assert_eq!(sql.matches('?').count(), 3 + 2 * (INSERT_PARAMS + 2), "{sql}");
-        let (key, endpoint) = (INSERT_PARAMS + 1, INSERT_PARAMS + 2);
-        assert!(sql.contains(&format!("s.signature_hash = column{key} AND s.endpoint = column{endpoint}")), "{sql}");
-        assert!(sql.contains("SELECT column1, column2, ") && sql.contains(&format!("column{INSERT_PARAMS} FROM")));
-    }
 
     #[test]
     fn the_signed_insert_numbers_payments_then_messages() {
