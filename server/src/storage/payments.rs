@@ -128,10 +128,11 @@ macro_rules! payment_store {
                 let (inserts, queue) = tokio::sync::mpsc::channel(1024);
                 tokio::spawn(Self::insert_writer(payment_inserts, dialect, queue));
                 let (signatures, signature_queue) = tokio::sync::mpsc::channel(4096);
-                tokio::spawn(Self::signature_writer(signature_log, signature_queue, dialect));
+                let unrecorded = super::sql::Unrecorded::default();
+                tokio::spawn(Self::signature_writer(signature_log, signature_queue, dialect, unrecorded.clone()));
                 let (payouts, payout_queue) = tokio::sync::mpsc::channel(1024);
                 tokio::spawn(Self::payout_writer(writer.clone(), dialect, payout_queue));
-                SqlStorage { pool, direct, writer, dialect, vault, inserts, signatures, payouts }
+                SqlStorage { pool, direct, writer, dialect, vault, inserts, signatures, unrecorded, payouts }
             }
 
             /// Writes what is waiting, as one transaction, while the next batch gathers; a failed
@@ -275,6 +276,14 @@ macro_rules! payment_store {
             }
 
             async fn insert_payment(&self, p: &Payment, signature_use: Option<&SignatureUse>) -> Result<Inserted> {
+                // A read that used this message first may not have committed its record yet.
+                let used_elsewhere = signature_use.is_some_and(|u| {
+                    let unrecorded = self.unrecorded.lock().unwrap_or_else(|e| e.into_inner());
+                    unrecorded.get(&u.key).is_some_and(|first| !u.may_act_after(Some(first)))
+                });
+                if used_elsewhere {
+                    return Ok(Inserted::Replayed);
+                }
                 // One transaction shared with concurrent creates; the history row comes from
                 // the insert trigger.
                 let (done, answer) = tokio::sync::oneshot::channel();

@@ -22,6 +22,7 @@ macro_rules! project_store {
                 writer: sqlx::Pool<$db>,
                 mut queue: tokio::sync::mpsc::Receiver<PendingSignature>,
                 dialect: super::dialect::Dialect,
+                unrecorded: super::sql::Unrecorded,
             ) {
                 let mut batch = Vec::with_capacity(MAX_SIGNATURE_BATCH);
                 while queue.recv_many(&mut batch, MAX_SIGNATURE_BATCH).await > 0 {
@@ -30,7 +31,14 @@ macro_rules! project_store {
                         let mut connection = writer.acquire().await?;
                         Self::record_signatures(&mut connection, &uses, dialect).await
                     };
-                    match recorded.await {
+                    let recorded = recorded.await;
+                    {
+                        let mut unrecorded = unrecorded.lock().unwrap_or_else(|e| e.into_inner());
+                        for pending in &batch {
+                            unrecorded.remove(&pending.signature_use.key);
+                        }
+                    }
+                    match recorded {
                         Ok(answers) => {
                             for (pending, first) in batch.drain(..).zip(answers) {
                                 let _ = pending.done.send(Ok(first));
@@ -466,6 +474,11 @@ macro_rules! project_store {
                             .fetch_optional(&self.pool)
                             .await?;
                     if first.is_none() {
+                        self.unrecorded
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .entry(key.to_string())
+                            .or_insert_with(|| endpoint.to_string());
                         let (done, _) = tokio::sync::oneshot::channel();
                         let signature_use =
                             SignatureUse { key: key.to_string(), endpoint: endpoint.to_string(), expires_ms };

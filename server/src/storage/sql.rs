@@ -40,10 +40,17 @@ pub struct SqlStorage<DB: Database> {
     /// Signatures to remember go through one writer task the same way: every authenticated
     /// request records one, and one statement per batch keeps that off the commit path.
     pub(super) signatures: tokio::sync::mpsc::Sender<PendingSignature>,
+    /// Messages of reads queued for the signature writer and not yet committed (key →
+    /// endpoint): a create, whose message is recorded by the insert writer instead, checks them
+    /// so it cannot overtake the read that used its message first.
+    pub(super) unrecorded: Unrecorded,
     /// Payouts go through one writer task that locks each balance once per batch and writes
     /// the batch's payouts, entries and balance moves together (group commit).
     pub(super) payouts: tokio::sync::mpsc::Sender<PendingPayout>,
 }
+
+/// See [`SqlStorage::unrecorded`].
+pub(super) type Unrecorded = std::sync::Arc<std::sync::Mutex<std::collections::HashMap<String, String>>>;
 
 /// A signature waiting to be recorded, and where to say which endpoint it was first used on.
 pub(super) struct PendingSignature {

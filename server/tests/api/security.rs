@@ -259,6 +259,32 @@ async fn a_failed_group_insert_is_undone_and_the_writer_goes_on(backend: Backend
     assert!(payments.payment(&app.key.project_id, "copy-1").await.unwrap().is_none());
 }
 
+/// A read answers before its message is committed (it changes nothing); a create carrying the
+/// same message right after it is still refused as a replay, in the same process, instead of
+/// overtaking the read's record through the insert writer.
+async fn a_create_cannot_overtake_the_record_of_a_read(backend: Backend) {
+    use kassa::domain::ports::Inserted;
+    use kassa::domain::replay::SignatureUse;
+    let app = spawn_app(backend).await;
+    let (status, _) = app.call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, "model", 150000)).await;
+    assert_eq!(status, 200);
+    let payments = app.stores.payments.clone();
+    let model = payments.payment(&app.key.project_id, "model").await.unwrap().unwrap();
+    for round in 0..20 {
+        let key = format!("read-first-{round}");
+        let first = app.stores.projects.remember_signature(&key, "/api/v1/payment/p2p/payin/info", i64::MAX, false);
+        assert_eq!(first.await.unwrap(), None, "round {round}");
+        let mut p = model.clone();
+        p.request_id = format!("{}-{round}", model.request_id);
+        p.payment_id = format!("after-read-{round}");
+        p.page_token = format!("{}-{round}", model.page_token);
+        p.recipient = None;
+        let u = SignatureUse { key, endpoint: "/api/v1/payment/p2p/payin".into(), expires_ms: i64::MAX };
+        let written = payments.insert_payment(&p, Some(&u)).await.unwrap();
+        assert!(matches!(written, Inserted::Replayed), "round {round}");
+    }
+}
+
 /// Item 5: a crafted timestamp is refused, never an arithmetic overflow.
 async fn a_crafted_timestamp_is_refused(backend: Backend) {
     let app = spawn_app(backend).await;
@@ -505,6 +531,7 @@ both_backends!(
     a_create_records_its_message_with_its_payment,
     one_message_on_two_endpoints_at_once_creates_one_payment,
     a_failed_group_insert_is_undone_and_the_writer_goes_on,
+    a_create_cannot_overtake_the_record_of_a_read,
     a_crafted_timestamp_is_refused,
     unauthenticated_floods_cost_little,
     at_most_two_active_request_keys,
