@@ -184,27 +184,39 @@ async fn a_create_records_its_message_with_its_payment(backend: Backend) {
     assert_eq!(r.status(), 401);
 }
 
+/// An app with one payin created through the API, and that payment as stored: the model the
+/// storage-level tests below copy.
+async fn with_a_model_payment(backend: Backend) -> (TestApp, kassa::domain::payment::Payment) {
+    let app = spawn_app(backend).await;
+    let (status, _) = app.call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, "model", 150000)).await;
+    assert_eq!(status, 200);
+    let model = app.stores.payments.payment(&app.key.project_id, "model").await.unwrap().unwrap();
+    (app, model)
+}
+
+/// The model payment under new ids (`copy-{n}`), without requisites.
+fn copy_of(model: &kassa::domain::payment::Payment, n: usize) -> kassa::domain::payment::Payment {
+    let mut p = model.clone();
+    p.request_id = format!("{}-{n}", model.request_id);
+    p.payment_id = format!("copy-{n}");
+    p.page_token = format!("{}-{n}", model.page_token);
+    p.recipient = None;
+    p
+}
+
+/// A signed message's use on `endpoint`, never expiring.
+fn on(endpoint: &str, key: &str) -> kassa::domain::replay::SignatureUse {
+    kassa::domain::replay::SignatureUse { key: key.into(), endpoint: endpoint.into(), expires_ms: i64::MAX }
+}
+
 /// One signed message carried by two creates on two endpoints at once (in one batch of the
 /// payin writer or in two): exactly one payment is written, the other refused as a replay;
 /// the same message twice on one endpoint acts each time (a retry).
 async fn one_message_on_two_endpoints_at_once_creates_one_payment(backend: Backend) {
     use kassa::domain::ports::Inserted;
-    use kassa::domain::replay::SignatureUse;
-    let app = spawn_app(backend).await;
-    let (status, _) = app.call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, "model", 150000)).await;
-    assert_eq!(status, 200);
+    let (app, model) = with_a_model_payment(backend).await;
     let payments = app.stores.payments.clone();
-    let model = payments.payment(&app.key.project_id, "model").await.unwrap().unwrap();
-    let copy = |n: usize| {
-        let mut p = model.clone();
-        p.request_id = format!("{}-{n}", model.request_id);
-        p.payment_id = format!("copy-{n}");
-        p.page_token = format!("{}-{n}", model.page_token);
-        p.recipient = None;
-        p
-    };
-    let on =
-        |endpoint: &str, key: &str| SignatureUse { key: key.into(), endpoint: endpoint.into(), expires_ms: i64::MAX };
+    let copy = |n: usize| copy_of(&model, n);
     for round in 0..5 {
         let key = format!("two-endpoints-{round}");
         let (a, b) = (copy(4 * round), copy(4 * round + 1));
@@ -228,22 +240,9 @@ async fn one_message_on_two_endpoints_at_once_creates_one_payment(backend: Backe
 /// goes on (no transaction is left open on it).
 async fn a_failed_group_insert_is_undone_and_the_writer_goes_on(backend: Backend) {
     use kassa::domain::ports::Inserted;
-    use kassa::domain::replay::SignatureUse;
-    let app = spawn_app(backend).await;
-    let (status, _) = app.call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, "model", 150000)).await;
-    assert_eq!(status, 200);
+    let (app, model) = with_a_model_payment(backend).await;
     let payments = app.stores.payments.clone();
-    let model = payments.payment(&app.key.project_id, "model").await.unwrap().unwrap();
-    let copy = |n: usize| {
-        let mut p = model.clone();
-        p.request_id = format!("{}-{n}", model.request_id);
-        p.payment_id = format!("copy-{n}");
-        p.page_token = format!("{}-{n}", model.page_token);
-        p.recipient = None;
-        p
-    };
-    let on =
-        |endpoint: &str, key: &str| SignatureUse { key: key.into(), endpoint: endpoint.into(), expires_ms: i64::MAX };
+    let copy = |n: usize| copy_of(&model, n);
     let mut taken = copy(1);
     taken.request_id = model.request_id.clone();
     let fine = copy(2);
@@ -264,23 +263,14 @@ async fn a_failed_group_insert_is_undone_and_the_writer_goes_on(backend: Backend
 /// overtaking the read's record through the insert writer.
 async fn a_create_cannot_overtake_the_record_of_a_read(backend: Backend) {
     use kassa::domain::ports::Inserted;
-    use kassa::domain::replay::SignatureUse;
-    let app = spawn_app(backend).await;
-    let (status, _) = app.call("/api/v1/payment/p2p/payin", &ru_card_payin(&app.key.project_id, "model", 150000)).await;
-    assert_eq!(status, 200);
+    let (app, model) = with_a_model_payment(backend).await;
     let payments = app.stores.payments.clone();
-    let model = payments.payment(&app.key.project_id, "model").await.unwrap().unwrap();
     for round in 0..20 {
         let key = format!("read-first-{round}");
         let first = app.stores.projects.remember_signature(&key, "/api/v1/payment/p2p/payin/info", i64::MAX, false);
         assert_eq!(first.await.unwrap(), None, "round {round}");
-        let mut p = model.clone();
-        p.request_id = format!("{}-{round}", model.request_id);
-        p.payment_id = format!("after-read-{round}");
-        p.page_token = format!("{}-{round}", model.page_token);
-        p.recipient = None;
-        let u = SignatureUse { key, endpoint: "/api/v1/payment/p2p/payin".into(), expires_ms: i64::MAX };
-        let written = payments.insert_payment(&p, Some(&u)).await.unwrap();
+        let u = on("/api/v1/payment/p2p/payin", &key);
+        let written = payments.insert_payment(&copy_of(&model, round), Some(&u)).await.unwrap();
         assert!(matches!(written, Inserted::Replayed), "round {round}");
     }
 }
