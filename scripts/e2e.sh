@@ -26,7 +26,11 @@ if [ -z "$node_major" ] || [ "$node_major" -lt 20 ]; then
   exit 1
 fi
 scripts/build-site.sh
-cargo build -p kassa --bin kassa
+# Run alone, it builds the server; from test.sh, it uses the binary `cargo test` built (which the
+# soak is running meanwhile: rebuilding it here would replace it under the soak).
+if [ -z "${KASSA_E2E_PREBUILT:-}" ]; then
+  cargo build -p kassa --bin kassa
+fi
 
 cd end2end
 if ! [ -d node_modules/@playwright/test ] || ! [ -d node_modules/axe-core ]; then

@@ -24,8 +24,14 @@ cargo test -- --test-threads 8
 
 # The soak mostly waits too (60 s of traffic per backend, kills, restarts): it runs in the
 # background, its output kept in a file and shown once it is done, while schemathesis and the
-# browser tests run. One build of `kassa` (the integration tests' own) serves all three.
-cargo build -p kassa --bin kassa
+# browser tests run. All three use target/debug/kassa as `cargo test` left it (built for the
+# integration tests): a `cargo build` here compiles ~30 crates again with the features of the
+# non-test build (the dev-dependencies add some to tokio, reqwest and rustix), 1 min on a fresh
+# machine. That binary is the code the tests above just passed.
+if ! [ -x target/debug/kassa ]; then
+  cargo build -p kassa --bin kassa
+fi
+export KASSA_E2E_PREBUILT=1
 logs="target/test-logs"
 mkdir -p "$logs"
 echo "== soak with crashes, short (PostgreSQL, then SQLite; docs/RELIABILITY.md): started in the background"
