@@ -474,6 +474,13 @@ macro_rules! project_store {
                             .fetch_optional(&self.pool)
                             .await?;
                     if first.is_none() {
+                        // The queue's place first: from there to the send nothing can be cancelled,
+                        // so no key is left in `unrecorded` that the writer will never clear.
+                        let place = self
+                            .signatures
+                            .reserve()
+                            .await
+                            .map_err(|_| StoreError::Corrupt("the signature writer stopped".into()))?;
                         self.unrecorded
                             .lock()
                             .unwrap_or_else(|e| e.into_inner())
@@ -482,11 +489,7 @@ macro_rules! project_store {
                         let (done, _) = tokio::sync::oneshot::channel();
                         let signature_use =
                             SignatureUse { key: key.to_string(), endpoint: endpoint.to_string(), expires_ms };
-                        let pending = PendingSignature { signature_use, done };
-                        self.signatures
-                            .send(pending)
-                            .await
-                            .map_err(|_| StoreError::Corrupt("the signature writer stopped".into()))?;
+                        place.send(PendingSignature { signature_use, done });
                     }
                     return Ok(first.map(|(e,)| e));
                 }
