@@ -142,7 +142,8 @@ export default async function globalSetup() {
     supportLogins[name] = { login: `e2e-support-${name}`, password: `e2e support password ${name}` };
     execFileSync(bin, ['merchant', 'user', 'add', '--merchant', created.merchant_id, '--login', supportLogins[name].login, '--role', 'support', '--password-stdin'], { env, input: `${supportLogins[name].password}\n` });
   }
-  const log = fs.openSync(path.join(dir, 'server.log'), 'a');
+  // The server's log: where scripts/e2e.sh asks (to print it when a test fails), else beside the database.
+  const log = fs.openSync(process.env.E2E_SERVER_LOG ?? path.join(dir, 'server.log'), 'w');
   const server = spawn(bin, ['serve'], { env, stdio: ['ignore', log, log] });
   await waitHealthy(baseURL, 60);
 

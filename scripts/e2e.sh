@@ -36,6 +36,19 @@ cd end2end
 if ! [ -d node_modules/@playwright/test ] || ! [ -d node_modules/axe-core ]; then
   npm ci --no-audit --no-fund
 fi
-rm -rf screenshots && mkdir -p screenshots
-npx playwright test "$@"
+rm -rf screenshots test-results && mkdir -p screenshots ../target/test-logs
+export E2E_SERVER_LOG="$PWD/../target/test-logs/e2e-server.log"
+status=0
+npx playwright test "$@" || status=$?
+if [ "$status" -ne 0 ]; then
+  # What a failed test's page held (Playwright's snapshot of it) and what the server said, so
+  # that a failure on CI can be understood from its output alone.
+  while read -r context; do
+    echo "== $context"
+    sed "/^# Test source/,\$d" "$context"
+  done < <(find test-results -name error-context.md 2>/dev/null || true)
+  echo "== the server's warnings and errors (all of it: $E2E_SERVER_LOG)"
+  grep -E ' (WARN|ERROR) ' "$E2E_SERVER_LOG" | tail -n 60 || true
+  exit "$status"
+fi
 echo "screenshots of the final screens: end2end/screenshots/"
