@@ -121,14 +121,19 @@ test('merchant: a failed callback is seen, then resent once the server recovers;
       await expect(page.getByRole('table', { name: /Delivery attempts of the decline callback/ })).toContainText('stored');
     }).toPass({ timeout: 15_000 });
     await page.getByRole('navigation').getByRole('link', { name: 'Failing callbacks' }).click();
+    // On the list itself (a click does not wait for the page it opens).
+    await heading(page, 'Callbacks that did not arrive');
     await expect(page.locator('tr', { hasText: paymentId })).toHaveCount(0);
 
     // Rotation: a new HMAC key, its secret shown once; then deactivated.
     await page.getByRole('link', { name: 'Keys' }).click();
+    await heading(page, 'Keys');
     const section = page.locator(`#p-${keysProjects[info.project.name]}`);
     await section.getByLabel('Type').selectOption('hmac-sha512');
+    // The answer to this very form: a refusal would otherwise show only as a missing heading.
+    const added = page.waitForResponse((r) => r.request().method() === 'POST' && /\/merchant\/keys\/[^/]+\/add$/.test(r.url()));
     await section.getByRole('button', { name: 'Add a request key' }).click();
-    await heading(page, 'Keys');
+    expect((await added).status()).toBe(200);
     await expect(page.getByRole('heading', { name: 'Key added' })).toBeVisible();
     const token = (await page.locator('#added .mono').first().textContent())!;
     expect(token).toMatch(/^\w{16,}$/);

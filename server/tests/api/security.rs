@@ -351,7 +351,8 @@ async fn a_stalled_merchant_does_not_delay_the_others(backend: Backend) {
     use crate::receiver::{Behaviour, Receiver};
     use kassa::crypto::keys::KeyType;
     let app = spawn_app(backend).await;
-    let stalled = Receiver::start(Behaviour { delay: std::time::Duration::from_secs(8), ..Default::default() }).await;
+    let stall = std::time::Duration::from_secs(8);
+    let stalled = Receiver::start(Behaviour { delay: stall, ..Default::default() }).await;
     let fast = Receiver::start(Behaviour::default()).await;
     for i in 0..80 {
         let id = format!("stall-{i}");
@@ -376,7 +377,10 @@ async fn a_stalled_merchant_does_not_delay_the_others(backend: Backend) {
     }
     latencies.sort();
     let p50 = latencies[latencies.len() / 2];
-    assert!(p50 < std::time::Duration::from_millis(100), "p50 {p50:?}: {latencies:?}");
+    // A callback queued behind the stalled merchant's slots would wait out its stall (seconds);
+    // one that keeps its own share arrives in tens of milliseconds, a few hundred on a loaded
+    // machine. An eighth of the stall tells the two apart without timing the machine.
+    assert!(p50 < stall / 8, "p50 {p50:?}: {latencies:?}");
     assert!(stalled.received().len() <= 32, "the stalled merchant holds its share only");
 }
 
