@@ -121,7 +121,7 @@ test('merchant: a failed callback is seen, then resent once the server recovers;
       await expect(page.getByRole('table', { name: /Delivery attempts of the decline callback/ })).toContainText('stored');
     }).toPass({ timeout: 15_000 });
     await page.getByRole('navigation').getByRole('link', { name: 'Failing callbacks' }).click();
-    // On the list itself (a click does not wait for the page it opens).
+    // On the list itself: no such row on the page before it either.
     await heading(page, 'Callbacks that did not arrive');
     await expect(page.locator('tr', { hasText: paymentId })).toHaveCount(0);
 
