@@ -3,7 +3,8 @@
 //! pending refuses the change, so it is carried out once.
 
 use async_trait::async_trait;
-use sqlx::{FromRow, Postgres, Sqlite};
+use sqlx::{Postgres, Sqlite};
+use sqlx_macros::FromRow;
 
 use super::audit::insert_audit;
 use super::rows::corrupt;

@@ -2,7 +2,8 @@
 //! transactions, through [`insert_audit`]; this port reads them back.
 
 use async_trait::async_trait;
-use sqlx::{FromRow, Postgres, Sqlite};
+use sqlx::{Postgres, Sqlite};
+use sqlx_macros::FromRow;
 
 use super::sql::SqlStorage;
 use crate::domain::audit::{AuditQuery, StoredAudit};

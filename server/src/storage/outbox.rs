@@ -390,7 +390,7 @@ macro_rules! outbox_store {
     };
 }
 
-#[derive(sqlx::FromRow)]
+#[derive(sqlx_macros::FromRow)]
 struct FailingRow {
     id: i64,
     request_id: String,

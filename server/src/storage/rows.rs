@@ -1,7 +1,7 @@
 //! Rows as the database returns them, and their mapping to the domain's types; the payment
 //! and project column lists, written once.
 
-use sqlx::FromRow;
+use sqlx_macros::FromRow;
 
 use super::dialect::Dialect;
 use crate::domain::bank::Bank;

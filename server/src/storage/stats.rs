@@ -2,7 +2,8 @@
 //! live or rolled up per day.
 
 use async_trait::async_trait;
-use sqlx::{FromRow, Postgres, Sqlite};
+use sqlx::{Postgres, Sqlite};
+use sqlx_macros::FromRow;
 
 use super::sql::SqlStorage;
 use crate::domain::ports::{StatsStore, StoreResult as Result};

@@ -7,7 +7,8 @@
 use std::collections::HashMap;
 
 use async_trait::async_trait;
-use sqlx::{FromRow, Postgres, Sqlite};
+use sqlx::{Postgres, Sqlite};
+use sqlx_macros::FromRow;
 
 use super::audit::insert_audit;
 use super::rows::{corrupt, from_json, to_json};

@@ -1,7 +1,8 @@
 //! The consoles' users on SQL.
 
 use async_trait::async_trait;
-use sqlx::{FromRow, Postgres, Sqlite};
+use sqlx::{Postgres, Sqlite};
+use sqlx_macros::FromRow;
 
 use super::audit::insert_audit;
 use super::rows::corrupt;
