@@ -4,7 +4,27 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-scripts/test-deps.sh browser npm
+as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+if ! [ -x /usr/bin/chromium ]; then
+  echo "installing Debian's chromium"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq chromium fonts-noto-core
+fi
+# Fonts for every script the page is served in (Arabic and Devanagari come with noto-core; Chinese
+# needs CJK), so screenshots show text, not boxes.
+# fc-list's output is read whole first: `fc-list | grep -q` under pipefail fails when grep stops
+# reading at its first match, which would reinstall the fonts on every run.
+fonts="$(fc-list 2>/dev/null || true)"
+if ! grep -qi "Noto Sans CJK" <<<"$fonts" || ! grep -qi "Noto Naskh Arabic" <<<"$fonts"; then
+  echo "installing Debian's Noto fonts"
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq fonts-noto-core fonts-noto-cjk
+fi
+node_major="$(node --version 2>/dev/null | sed -E 's/^v([0-9]+).*/\1/')"
+if [ -z "$node_major" ] || [ "$node_major" -lt 20 ]; then
+  echo "Node.js 20 or newer (with npm) is needed for the Playwright tests; found: ${node_major:-none}" >&2
+  exit 1
+fi
 scripts/build-site.sh
 # Run alone, it builds the server; from test.sh, it uses the binary `cargo test` built (which the
 # soak is running meanwhile: rebuilding it here would replace it under the soak).
@@ -13,6 +33,9 @@ if [ -z "${KASSA_E2E_PREBUILT:-}" ]; then
 fi
 
 cd end2end
+if ! [ -d node_modules/@playwright/test ] || ! [ -d node_modules/axe-core ]; then
+  npm ci --no-audit --no-fund
+fi
 rm -rf screenshots test-results && mkdir -p screenshots ../target/test-logs
 export E2E_SERVER_LOG="$PWD/../target/test-logs/e2e-server.log"
 status=0

@@ -21,12 +21,31 @@ if [ ! -x "$bin" ]; then
   exit 2
 fi
 
+python="${PYTHON:-python3}"
+if ! "$python" -c 'import sys, venv; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null; then
+  echo "schemathesis: needs Python 3.11 or newer with the venv module (set PYTHON)" >&2
+  exit 2
+fi
 if ! command -v psql >/dev/null && [[ " $* " != *" --backend sqlite "* ]]; then
   echo "schemathesis: psql is needed for the PostgreSQL run (apt-get install postgresql-client)" >&2
   exit 2
 fi
 
-scripts/test-deps.sh schemathesis || exit 2
+req="scripts/schemathesis/requirements.txt"
 venv="${SCHEMATHESIS_VENV:-target/schemathesis-venv}"
+# The venv keeps a copy of the requirements it was made from; any change makes it again.
+if [ ! -x "$venv/bin/python" ] || ! cmp -s "$req" "$venv/requirements.installed.txt"; then
+  echo "schemathesis: creating $venv from $req"
+  rm -rf "$venv"
+  mkdir -p "$(dirname "$venv")"
+  if ! "$python" -m venv "$venv" \
+    || ! "$venv/bin/python" -m pip install --quiet --disable-pip-version-check --require-virtualenv \
+      --no-input -r "$req"; then
+    echo "schemathesis: could not install $req into $venv" >&2
+    rm -rf "$venv"
+    exit 2
+  fi
+  cp "$req" "$venv/requirements.installed.txt"
+fi
 
 KASSA_BIN="$bin" PYTHONDONTWRITEBYTECODE=1 exec "$venv/bin/python" -u scripts/schemathesis/run.py "$@"

@@ -5,28 +5,17 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 scripts/ensure-postgres.sh
-logs="target/test-logs"
-mkdir -p "$logs"
-# What the later steps need and a fresh machine lacks (Debian's nginx for the trusted-proxy
-# test, Chromium and fonts, the Playwright and schemathesis packages) is downloaded and
-# installed in the background while the lints compile: waiting on the network, not the cores.
-echo "== installing what the tests need, when missing (in the background; scripts/test-deps.sh)"
-scripts/test-deps.sh >"$logs/test-deps.log" 2>&1 &
-deps=$!
-trap 'kill "$deps" 2>/dev/null || true' EXIT
+# The trusted-proxy test runs Kassa behind Debian's nginx (server/tests/api/proxy.rs).
+if ! [ -x /usr/sbin/nginx ]; then
+  echo "installing Debian's nginx (light)"
+  as_root() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
+  as_root apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive as_root apt-get install -y -qq nginx-light
+fi
 
 echo "== format and lints"
 cargo fmt --all -- --check
 cargo clippy --all-targets -- -D warnings
-
-deps_status=0
-wait "$deps" || deps_status=$?
-trap - EXIT
-cat "$logs/test-deps.log"
-if [ "$deps_status" -ne 0 ]; then
-  echo "installing what the tests need failed (exit $deps_status): its output is above" >&2
-  exit "$deps_status"
-fi
 
 echo "== unit and integration tests (SQLite and PostgreSQL)"
 # Eight at a time: the integration tests mostly wait (on their servers, timers and PostgreSQL),
@@ -43,6 +32,8 @@ if ! [ -x target/debug/kassa ]; then
   cargo build -p kassa --bin kassa
 fi
 export KASSA_E2E_PREBUILT=1
+logs="target/test-logs"
+mkdir -p "$logs"
 echo "== soak with crashes, short (PostgreSQL, then SQLite; docs/RELIABILITY.md): started in the background"
 bash scripts/soak.sh --short >"$logs/soak.log" 2>&1 &
 soak=$!
