@@ -207,9 +207,16 @@ def figures(responses):
 
 # --- One backend ------------------------------------------------------------------------------
 
-def run_once(args, backend):
+def prepare(backend, binary_src):
+    """The backend's work directory and its private copy of the binary. Made for every backend
+    before any thread starts a process: a process forked by one thread while another still has
+    its copy open for writing holds that descriptor until it execs, and running the copy then
+    fails with ETXTBSY ("Text file busy")."""
     workdir = tempfile.mkdtemp(prefix=f"kassa-schemathesis-{backend}-")
-    binary_src = os.environ.get("KASSA_BIN", os.path.join(REPO, "target", "debug", "kassa"))
+    return workdir, copy_binary(binary_src, workdir)
+
+
+def run_once(args, backend, workdir, binary):
     report = {"backend": backend, "seed": args.seed, "max_examples": args.max_examples, "phases": args.phases,
               "workers": args.workers, "workdir": workdir}
     db = None
@@ -217,7 +224,6 @@ def run_once(args, backend):
     ok = False
     t0 = time.time()
     try:
-        binary = copy_binary(binary_src, workdir)
         db = Database(backend, workdir, log)
         log(f"{backend}: database {db.name}; work directory {workdir}")
         master_key = kassa_cmd(binary, {**os.environ, "KASSA_DATABASE_URL": db.url}, "master-key", "new").stdout.strip()
@@ -395,8 +401,10 @@ def main(argv):
     backends = ["postgres", "sqlite"] if args.backend == "both" else [args.backend]
     log(f"{platform.node()}, {os.cpu_count()} cores; schemathesis {version}; binary {binary}; backends {backends}; "
         f"seed {args.seed}; max examples {args.max_examples}")
+    prepared = {backend: prepare(backend, binary) for backend in backends}
+
     def one(backend):
-        ok, report = run_once(args, backend)
+        ok, report = run_once(args, backend, *prepared[backend])
         report["ok"] = ok
         report["date"] = time.strftime("%Y-%m-%d %H:%M:%S %Z")
         return report
