@@ -5,9 +5,9 @@
 use std::sync::Arc;
 
 use super::error::{DomainError, Result};
+use super::page_read::{PageRead, PageReads};
 use super::payment::{Payment, PaymentType};
 use super::ports::{HistoryEntry, PaymentFilter, PaymentStore, PaymentTotal, Receipt, RequisiteStore};
-use super::project::Project;
 
 /// The most payments a search adds up (see [`Lookup::totals`]).
 pub const TOTALS_CAP: i64 = 10_000;
@@ -39,11 +39,13 @@ pub struct Lookup {
     payments: Arc<dyn PaymentStore>,
     /// A console filter may name a requisite by its number.
     requisites: Arc<dyn RequisiteStore>,
+    /// Payment pages' reads, kept while their rows' versions stay.
+    pages: PageReads,
 }
 
 impl Lookup {
     pub fn new(payments: Arc<dyn PaymentStore>, requisites: Arc<dyn RequisiteStore>) -> Self {
-        Lookup { payments, requisites }
+        Lookup { payments, requisites, pages: PageReads::default() }
     }
 
     /// Whether the database answers.
@@ -78,9 +80,20 @@ impl Lookup {
         self.payments.payment_by_page_token(token).await?.ok_or(DomainError::NotFound)
     }
 
-    /// A page's payment with its project (whom the payer pays), in one read.
-    pub async fn page_of(&self, token: &str) -> Result<(Payment, Project)> {
-        self.payments.payment_page(token).await?.ok_or(DomainError::NotFound)
+    /// A page's payment with its project (whom the payer pays) as they are now: the read kept
+    /// from an earlier view when neither row's version moved since, else read again (and kept).
+    pub async fn page_of(&self, token: &str) -> Result<Arc<PageRead>> {
+        let Some(versions) = self.payments.payment_page_versions(token).await? else {
+            self.pages.forget(token);
+            return Err(DomainError::NotFound);
+        };
+        if let Some(read) = self.pages.current(token, versions) {
+            return Ok(read);
+        }
+        let (payment, project) = self.payments.payment_page(token).await?.ok_or(DomainError::NotFound)?;
+        let read = Arc::new(PageRead { payment, project });
+        self.pages.keep(token, read.clone());
+        Ok(read)
     }
 
     pub async fn history(&self, request_id: &str) -> Result<Vec<HistoryEntry>> {

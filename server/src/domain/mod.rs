@@ -40,6 +40,7 @@ pub mod brand;
 pub mod catalogue;
 pub mod ledger;
 pub mod outbox;
+pub mod page_read;
 pub mod payin;
 pub mod payment;
 pub mod payout;

@@ -191,6 +191,13 @@ pub struct PaymentTotal {
     pub succeeded: i64,
 }
 
+/// The row versions a payment page was read at: its payment's and its project's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PageVersions {
+    pub payment: i64,
+    pub project: i64,
+}
+
 /// Outcome of inserting a new payment.
 #[derive(Debug)]
 pub enum Inserted {
@@ -217,6 +224,9 @@ pub trait PaymentStore: Send + Sync + 'static {
     async fn payment_by_page_token(&self, token: &str) -> StoreResult<Option<Payment>>;
     /// The payment of a page token with its project, in one read (every page view needs both).
     async fn payment_page(&self, token: &str) -> StoreResult<Option<(Payment, crate::domain::project::Project)>>;
+    /// The versions of a page token's payment and of its project, without the rest of either
+    /// (a page view asks first whether what it read before is still current).
+    async fn payment_page_versions(&self, token: &str) -> StoreResult<Option<PageVersions>>;
     /// Payments of a requisite in `currency` that wait for funds (awaiting confirmation, paid,
     /// or in a dispute), of `amount` when given, newest first: what a transfer to that
     /// requisite could pay.

@@ -179,6 +179,9 @@ pub struct Project {
     /// Default `redirect_url` (used by e-commerce widget payments that give none).
     pub redirect_url: Option<String>,
     pub settings: ProjectSettings,
+    /// The row's version, moved by every change of `settings`: a page read kept while it has
+    /// not moved is still the project as it is (domain/lookup.rs).
+    pub version: i64,
 }
 
 #[cfg(test)]

@@ -74,6 +74,8 @@ impl Projects {
             merchant_name: merchant.name,
             redirect_url: new.redirect_url,
             settings: ProjectSettings::default(),
+            // The column's default: no change of settings yet.
+            version: 0,
         };
         self.store.create_project(&project, &stored, &callback_key).await?;
         Ok(ProjectCreated { merchant_id: merchant.id, project_id: project.id, request_key, callback_key })

@@ -157,6 +157,7 @@ pub(super) fn project_row(row: &Row<'_>, at: usize) -> Result<ProjectRow> {
         redirect_url: c.next()?,
         settings_json: c.next()?,
         merchant_name: c.next()?,
+        project_version: c.next()?,
     })
 }
 
@@ -166,9 +167,11 @@ mod tests {
 
     use super::PAYMENT_COLUMN_COUNT;
     use crate::crypto::vault::Vault;
+    use crate::domain::audit::{AuditEntry, Subject, Who};
     use crate::domain::catalogue::{Country, Currency, Integration, Method, WidgetMethod};
     use crate::domain::payment::{Actor, CardAuth, Details, Payment, PaymentState, PaymentType, Recipient};
-    use crate::domain::ports::{PaymentStore, ProjectStore};
+    use crate::domain::ports::{PageVersions, PaymentStore, ProjectStore};
+    use crate::domain::project::ProjectSettings;
     use crate::storage::payments::direct_page;
     use crate::storage::rows::{PAYMENT_COLUMNS, PAYMENT_PAGE_SQL};
     use crate::storage::sql::SqlStorage;
@@ -262,6 +265,9 @@ mod tests {
         assert_eq!(project, storage.project("prj-1").await.unwrap().unwrap());
         assert_eq!(project.merchant_name, "m");
         assert!(storage.payment_page("no-such-token").await.unwrap().is_none());
+        let versions = Some(PageVersions { payment: 7, project: 0 });
+        assert_eq!(storage.payment_page_versions("token-1").await.unwrap(), versions);
+        assert_eq!(storage.payment_page_versions("no-such-token").await.unwrap(), None);
         // Those answers came from the direct connections, not the fallback.
         let direct = storage.direct.as_ref().unwrap();
         let read = direct.read(PAYMENT_PAGE_SQL, &["token-1"], direct_page).expect("a free connection");
@@ -271,12 +277,25 @@ mod tests {
         let held = direct.hold_all();
         assert!(direct.read("SELECT 1", &[], |_| Ok(())).is_none());
         assert_eq!(storage.payment_page("token-1").await.unwrap().unwrap(), (stored.clone(), project.clone()));
+        assert_eq!(storage.payment_page_versions("token-1").await.unwrap(), versions);
         drop(held);
 
         // And without direct reads (as on PostgreSQL), the pool's read is the same.
-        storage.direct = None;
+        let direct_reads = storage.direct.take();
         assert_eq!(storage.payment_page("token-1").await.unwrap().unwrap(), (stored.clone(), project));
         assert_eq!(storage.payment_by_page_token("token-1").await.unwrap().unwrap(), stored);
+        assert_eq!(storage.payment_page_versions("token-1").await.unwrap(), versions);
+
+        // A change of the project's settings moves its version, seen by both reads.
+        let audit = AuditEntry::new(&Who::Sandbox, "project.settings", Subject::Project, "prj-1", 1);
+        let settings = ProjectSettings { allowed_methods: Some(vec!["payin-qr-sbp".into()]), ..Default::default() };
+        assert!(storage.update_project_settings("prj-1", &settings, &audit).await.unwrap());
+        let moved = Some(PageVersions { payment: 7, project: 1 });
+        assert_eq!(storage.payment_page_versions("token-1").await.unwrap(), moved);
+        assert_eq!(storage.payment_page("token-1").await.unwrap().unwrap().1.version, 1);
+        storage.direct = direct_reads;
+        assert_eq!(storage.payment_page_versions("token-1").await.unwrap(), moved);
+        assert_eq!(storage.payment_page("token-1").await.unwrap().unwrap().1.settings, settings);
     }
 
     #[tokio::test]

@@ -6,14 +6,15 @@ use async_trait::async_trait;
 use sqlx::{Pool, Postgres, Sqlite};
 
 use super::rows::{
-    HistoryRow, PAYMENT_BY_ID_SQL, PAYMENT_COLUMNS, PAYMENT_PAGE_SQL, PageRow, PaymentRow, actor_from, corrupt, to_json,
+    HistoryRow, PAGE_VERSIONS_SQL, PAYMENT_BY_ID_SQL, PAYMENT_COLUMNS, PAYMENT_PAGE_SQL, PageRow, PaymentRow,
+    actor_from, corrupt, to_json,
 };
 use super::sql::{MAX_PAYOUT_BATCH, PendingInsert, PendingPayout, SqlStorage, Written, map_hold_violation};
 use crate::domain::ledger::{LedgerEntry, PayoutCover, PayoutOutcome, balance_moves};
 use crate::domain::payment::{Payment, PaymentState};
 use crate::domain::ports::{
-    HistoryEntry, Inserted, PaymentChange, PaymentFilter, PaymentStore, PaymentTotal, QueueCounts, Receipt, StoreError,
-    StoreResult as Result,
+    HistoryEntry, Inserted, PageVersions, PaymentChange, PaymentFilter, PaymentStore, PaymentTotal, QueueCounts,
+    Receipt, StoreError, StoreResult as Result,
 };
 use crate::domain::project::Project;
 use crate::domain::replay::SignatureUse;
@@ -328,6 +329,20 @@ macro_rules! payment_store {
                 }
                 let row: Option<PageRow> = sqlx::query_as(PAYMENT_PAGE_SQL).bind(token).fetch_optional(&self.pool).await?;
                 row.map(|r| Ok((Payment::try_from(r.payment)?, Project::try_from(r.project)?))).transpose()
+            }
+
+            async fn payment_page_versions(&self, token: &str) -> Result<Option<PageVersions>> {
+                let versions = |payment, project| PageVersions { payment, project };
+                let direct = |row: &rusqlite::Row<'_>| {
+                    let column = |at| row.get::<_, i64>(at).map_err(|e| corrupt("page versions", &e.to_string()));
+                    Ok(versions(column(0)?, column(1)?))
+                };
+                if let Some(read) = self.direct.as_ref().and_then(|d| d.read(PAGE_VERSIONS_SQL, &[token], direct)) {
+                    return read;
+                }
+                let row: Option<(i64, i64)> =
+                    sqlx::query_as(PAGE_VERSIONS_SQL).bind(token).fetch_optional(&self.pool).await?;
+                Ok(row.map(|(payment, project)| versions(payment, project)))
             }
 
             async fn waiting_on_requisite(

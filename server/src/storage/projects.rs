@@ -241,7 +241,7 @@ macro_rules! project_store {
                 audit: &AuditEntry,
             ) -> Result<bool> {
                 let mut tx = self.writer.begin().await?;
-                let done = sqlx::query("UPDATE projects SET settings_json = $2 WHERE id = $1")
+                let done = sqlx::query("UPDATE projects SET settings_json = $2, version = version + 1 WHERE id = $1")
                     .bind(project_id)
                     .bind(to_json(settings))
                     .execute(&mut *tx)
@@ -262,7 +262,7 @@ macro_rules! project_store {
                 audit: &AuditEntry,
             ) -> Result<bool> {
                 let mut tx = self.writer.begin().await?;
-                let done = sqlx::query("UPDATE projects SET settings_json = $2 WHERE id = $1")
+                let done = sqlx::query("UPDATE projects SET settings_json = $2, version = version + 1 WHERE id = $1")
                     .bind(project_id)
                     .bind(to_json(settings))
                     .execute(&mut *tx)

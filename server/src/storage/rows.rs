@@ -125,7 +125,7 @@ impl TryFrom<PaymentRow> for Payment {
 /// `merchants m`).
 macro_rules! project_columns {
     () => {
-        "p.id, p.merchant_id, p.name, p.redirect_url, p.settings_json, m.name AS merchant_name"
+        "p.id, p.merchant_id, p.name, p.redirect_url, p.settings_json, m.name AS merchant_name, p.version AS project_version"
     };
 }
 
@@ -145,6 +145,9 @@ pub(super) const PAYMENT_PAGE_SQL: &str = concat!(
     " FROM projects p JOIN merchants m ON m.id = p.merchant_id) proj ON proj.id = pay.project_id"
 );
 
+/// The versions of a page token's payment and of its project (a page view's first read).
+pub(super) const PAGE_VERSIONS_SQL: &str = "SELECT pay.version, p.version FROM payments pay JOIN projects p ON p.id = pay.project_id WHERE pay.page_token = $1";
+
 /// A payment and its project (their column names do not overlap).
 #[derive(FromRow)]
 pub(super) struct PageRow {
@@ -162,6 +165,8 @@ pub(super) struct ProjectRow {
     pub(super) redirect_url: Option<String>,
     pub(super) settings_json: String,
     pub(super) merchant_name: String,
+    /// Named apart from the payment's `version`, beside which the page's read selects it.
+    pub(super) project_version: i64,
 }
 
 impl TryFrom<ProjectRow> for Project {
@@ -174,6 +179,7 @@ impl TryFrom<ProjectRow> for Project {
             name: r.name,
             merchant_name: r.merchant_name,
             redirect_url: r.redirect_url,
+            version: r.project_version,
         })
     }
 }

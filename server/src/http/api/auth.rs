@@ -484,6 +484,7 @@ mod tests {
                 merchant_name: "m".into(),
                 redirect_url: None,
                 settings: Default::default(),
+                version: 0,
             },
             body: serde_json::json!({"card": {"pan": "4242424242424242", "cvv": "987"}}),
             fingerprint: Fingerprint { keyed: "k1:x".into(), legacy: "legacy:y".into() },

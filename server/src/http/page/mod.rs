@@ -25,7 +25,7 @@ use axum::routing::{get, post};
 use axum::{Json, Router};
 use receipt::{MAX_RECEIPT_BYTES, receipt};
 use serde::Serialize;
-use shell::{LangQuery, Loaded, PageForm, load, load_view, not_found, notice, unavailable};
+use shell::{LangQuery, Loaded, PageForm, load_view, not_found, notice, unavailable};
 use view::{Shown, render_page};
 
 /// The page's routes: its own, the card form's, the brand's, and the sandbox issuer's pages
@@ -60,8 +60,8 @@ async fn show(
     request: axum::extract::Request,
 ) -> Response {
     let headers = request.headers();
-    let (payment, project) = match load_view(&state, &token).await {
-        Loaded::Found(found) => *found,
+    let read = match load_view(&state, &token).await {
+        Loaded::Found(read) => *read,
         Loaded::NotFound => return not_found(&state, q.lang.as_deref(), headers),
         Loaded::Unavailable => return unavailable(&state, q.lang.as_deref(), headers),
     };
@@ -74,7 +74,7 @@ async fn show(
         stay: q.stay.is_some(),
         receipt: q.view.as_deref() == Some("receipt"),
     };
-    render_page(&state, &payment, Some(project), headers, shown, StatusCode::OK).await
+    render_page(&state, &read.payment, Some(&read.project), headers, shown, StatusCode::OK).await
 }
 
 #[derive(Serialize)]
@@ -86,10 +86,12 @@ struct StatusBody {
     is_final: bool,
 }
 
-/// GET the status, for the page script's live status.
+/// GET the status, for the page script's live status (polled: the page's kept read serves it
+/// while the payment has not moved).
 async fn status(State(state): State<AppState>, Path(token): Path<String>) -> Response {
-    match load(&state, &token).await {
-        Loaded::Found(p) => {
+    match load_view(&state, &token).await {
+        Loaded::Found(read) => {
+            let p = &read.payment;
             let body = StatusBody {
                 status: p.state.status(),
                 sub_status: p.state.sub_status(),
@@ -115,11 +117,12 @@ async fn status(State(state): State<AppState>, Path(token): Path<String>) -> Res
 
 /// GET the QR code of the payment link, as SVG.
 async fn qr(State(state): State<AppState>, Path(token): Path<String>) -> Response {
-    let payment = match load(&state, &token).await {
-        Loaded::Found(p) => *p,
+    let read = match load_view(&state, &token).await {
+        Loaded::Found(read) => *read,
         Loaded::NotFound => return StatusCode::NOT_FOUND.into_response(),
         Loaded::Unavailable => return StatusCode::SERVICE_UNAVAILABLE.into_response(),
     };
+    let payment = &read.payment;
     let link = match (&payment.recipient, payment.kind(), payment.state) {
         (Some(r), Some(MethodKind::QrLink), PaymentState::AwaitingConfirm) => r.pan.clone(),
         _ => return StatusCode::NOT_FOUND.into_response(),

@@ -3,6 +3,7 @@
 //! form ([`PageForm`]) every action posts.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use axum::Form;
 use axum::extract::{FromRequest, FromRequestParts, Path, Request};
@@ -11,8 +12,8 @@ use axum::response::{IntoResponse, Redirect, Response};
 use serde::Deserialize;
 
 use crate::domain::error::DomainError;
+use crate::domain::page_read::PageRead;
 use crate::domain::payment::{Payment, is_page_token};
-use crate::domain::project::Project;
 use crate::http::AppState;
 use crate::http::shared::html::{accept_language, html_response, new_nonce};
 use crate::i18n;
@@ -94,13 +95,13 @@ pub async fn load(state: &AppState, token: &str) -> Loaded {
 }
 
 /// [`load`] with the payment's project, in one read: what a page view needs.
-pub async fn load_view(state: &AppState, token: &str) -> Loaded<(Payment, Project)> {
+pub async fn load_view(state: &AppState, token: &str) -> Loaded<Arc<PageRead>> {
     if !is_page_token(token) {
         return Loaded::NotFound;
     }
     match state.services.lookup.page_of(token).await {
-        Ok((p, _)) if p.payment_type == crate::domain::payment::PaymentType::Payout => Loaded::NotFound,
-        Ok(found) => Loaded::Found(Box::new(found)),
+        Ok(read) if read.payment.payment_type == crate::domain::payment::PaymentType::Payout => Loaded::NotFound,
+        Ok(read) => Loaded::Found(Box::new(read)),
         Err(DomainError::NotFound) => Loaded::NotFound,
         Err(e) => {
             tracing::warn!(error = %e, "loading a payment page failed");

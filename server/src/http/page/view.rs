@@ -224,7 +224,7 @@ fn record(payment: &Payment, lang: &str) -> Option<PaymentRecord> {
 pub async fn render_page(
     state: &AppState,
     payment: &Payment,
-    project: Option<Project>,
+    project: Option<&Project>,
     headers: &HeaderMap,
     shown: Shown<'_>,
     status: StatusCode,
@@ -246,8 +246,8 @@ pub async fn render_page(
     };
     // Whom the payer pays is on every screen: a page that cannot say it is not shown.
     let read = match project {
-        Some(project) => Ok(Some(project)),
-        None => state.services.projects.project(&payment.project_id).await,
+        Some(project) => Ok(Some(std::borrow::Cow::Borrowed(project))),
+        None => state.services.projects.project(&payment.project_id).await.map(|p| p.map(std::borrow::Cow::Owned)),
     };
     let project = match read {
         Ok(Some(project)) => project,
