@@ -94,7 +94,8 @@ pub async fn load(state: &AppState, token: &str) -> Loaded {
     }
 }
 
-/// [`load`] with the payment's project, in one read: what a page view needs.
+/// [`load`] with the payment's project: what a page view needs (the read kept from an earlier
+/// view while neither row changed, `domain/page_read.rs`).
 pub async fn load_view(state: &AppState, token: &str) -> Loaded<Arc<PageRead>> {
     if !is_page_token(token) {
         return Loaded::NotFound;
