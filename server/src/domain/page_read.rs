@@ -18,7 +18,7 @@ use super::project::Project;
 const MAX_KEPT: usize = 4096;
 
 /// A payment page's payment and its project, as read together.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct PageRead {
     pub payment: Payment,
     pub project: Project,

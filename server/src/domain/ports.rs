@@ -192,7 +192,7 @@ pub struct PaymentTotal {
 }
 
 /// The row versions a payment page was read at: its payment's and its project's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PageVersions {
     pub payment: i64,
     pub project: i64,
