@@ -82,7 +82,7 @@ macro_rules! approval_store {
         #[async_trait]
         impl ApprovalStore for SqlStorage<$db> {
             async fn propose(&self, a: &Approval, new: Option<&Transfer>, audit: &AuditEntry) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let inserted = sqlx::query(
                     "INSERT INTO approvals (id, kind, request_id, payment_version, amount, currency, transfer_id, note, \
                        proposed_by, proposed_ms, state) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'pending') \
@@ -143,7 +143,7 @@ macro_rules! approval_store {
             }
 
             async fn reject_approval(&self, id: &str, by: &str, at_ms: i64, audit: &AuditEntry) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let done = sqlx::query(
                     "UPDATE approvals SET state = 'rejected', decided_by = $2, decided_ms = $3 \
                      WHERE id = $1 AND state = 'pending'",

@@ -48,7 +48,7 @@ macro_rules! bank_store {
             }
 
             async fn upsert_bank(&self, b: &Bank, audit: &crate::domain::audit::AuditEntry) -> Result<()> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 sqlx::query(
                     "INSERT INTO banks (id, symbol, name, country_code, sbp_code, is_sbp_bank, active) \
                      VALUES ($1, $2, $3, $4, $5, $6, $7) \
@@ -70,7 +70,7 @@ macro_rules! bank_store {
             }
 
             async fn seed_banks(&self, banks: &[Bank]) -> Result<()> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 for b in banks {
                     sqlx::query(
                         "INSERT INTO banks (id, symbol, name, country_code, sbp_code, is_sbp_bank, active) \

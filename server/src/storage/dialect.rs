@@ -21,6 +21,10 @@ pub(super) struct Dialect {
     /// A statement may write in its `WITH` (PostgreSQL; SQLite's may not), so several writes
     /// can be one statement, committed on its own: one round trip.
     pub writable_cte: bool,
+    /// Starts a writing transaction. SQLite: `BEGIN IMMEDIATE`, so a transaction that reads
+    /// before it writes holds the write lock from the start; a deferred one fails at once as
+    /// busy when another process (the CLI) commits between its read and its write.
+    pub begin_write: &'static str,
 }
 
 impl Dialect {
@@ -33,6 +37,7 @@ impl Dialect {
         transfer_lock: "",
         folded_payment_id: "",
         writable_cte: false,
+        begin_write: "BEGIN",
     };
 
     /// `rows` groups of `per_row` placeholders for a multi-row `VALUES` or `IN` list, numbered

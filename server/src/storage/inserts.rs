@@ -105,7 +105,7 @@ macro_rules! payment_inserts {
                 batch: &[&PendingInsert],
             ) -> Result<Vec<Written>> {
                 let uses: Vec<&SignatureUse> = batch.iter().filter_map(|b| b.signature_use.as_ref()).collect();
-                let mut tx = writer.begin().await?;
+                let mut tx = writer.begin_with(dialect.begin_write).await?;
                 let mut firsts = Self::record_signatures(&mut tx, &uses, dialect).await?.into_iter();
                 let may_act: Vec<bool> = batch
                     .iter()

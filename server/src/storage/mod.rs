@@ -88,7 +88,7 @@ pub struct Database {
 }
 
 impl Database {
-    fn of<S>(storage: S, sessions: SessionPool) -> Self
+    fn of<S>(storage: S, sessions: Sessions) -> Self
     where
         S: crate::domain::ports::PaymentStore
             + crate::domain::ports::OutboxStore
@@ -117,7 +117,7 @@ impl Database {
                 approvals: storage.clone(),
                 stats: storage,
             },
-            sessions: Sessions::new(sessions),
+            sessions,
         }
     }
 }
@@ -127,11 +127,11 @@ impl Database {
 pub async fn open(url: &DatabaseUrl, vault: Arc<Vault>) -> Result<Database, OpenError> {
     if url.is_postgres() {
         let storage = postgres::open(url.expose(), vault).await?;
-        let sessions = storage.pool.clone().into();
+        let sessions = Sessions::new(storage.pool.clone().into());
         Ok(Database::of(storage, sessions))
     } else {
         let storage = sqlite::open(url.expose(), vault).await?;
-        let sessions = storage.pool.clone().into();
+        let sessions = storage.sessions();
         Ok(Database::of(storage, sessions))
     }
 }

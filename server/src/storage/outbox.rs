@@ -184,7 +184,7 @@ macro_rules! outbox_store {
                 }
                 let d = self.dialect;
                 let n = attempts.len();
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let sql = format!(
                     "INSERT INTO callback_attempts (callback_id, at_ms, http_status, error, latency_ms, response_excerpt, worker) \
                      VALUES {}",
@@ -298,7 +298,7 @@ macro_rules! outbox_store {
                 give_up_ms: i64,
                 audit: Option<&AuditEntry>,
             ) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let done = sqlx::query(
                     "UPDATE callbacks SET state = $5, next_attempt_ms = $3, give_up_ms = $4 \
                      WHERE id = $1 AND request_id = $2 AND (lease_until_ms IS NULL OR lease_until_ms < $3)",

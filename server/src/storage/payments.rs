@@ -174,7 +174,7 @@ macro_rules! payment_store {
                 dialect: super::dialect::Dialect,
                 batch: &[PendingPayout],
             ) -> Result<Vec<PayoutOutcome>> {
-                let mut tx = writer.begin().await?;
+                let mut tx = writer.begin_with(dialect.begin_write).await?;
                 let balances: Vec<(String, String)> =
                     balance_moves(batch.iter().map(|p| &p.lock)).into_iter().map(|m| (m.project_id, m.currency)).collect();
                 let sql = format!(
@@ -406,7 +406,7 @@ macro_rules! payment_store {
                     let updated = payment_update!(p).execute(&self.writer).await.map_err(map_hold_violation)?;
                     return if updated.rows_affected() == 0 { Err(StoreError::Conflict) } else { Ok(()) };
                 }
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 Self::write_change(&mut tx, self.dialect, &change, None).await?;
                 tx.commit().await?;
                 Ok(())
@@ -415,7 +415,7 @@ macro_rules! payment_store {
             async fn apply_changes(&self, changes: &[PaymentChange<'_>]) -> Result<Vec<Result<()>>> {
                 // The usual case, every change goes through: one transaction, each payment row
                 // and its checks written in turn, the rest once for all at the end.
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 if Self::write_batch(&mut tx, self.dialect, changes).await? {
                     tx.commit().await?;
                     return Ok(changes.iter().map(|_| Ok(())).collect());
@@ -423,7 +423,7 @@ macro_rules! payment_store {
                 tx.rollback().await?;
                 // One failed: again, each change in a savepoint of its own, so the one that
                 // fails leaves nothing behind and the others stand (one commit for all).
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let mut outcomes = Vec::with_capacity(changes.len());
                 for change in changes {
                     let mut savepoint = sqlx::Acquire::begin(&mut tx).await?;

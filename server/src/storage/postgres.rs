@@ -17,6 +17,7 @@ const DIALECT: Dialect = Dialect {
     transfer_lock: "SELECT pg_advisory_xact_lock(hashtext($1))",
     folded_payment_id: "lower(payment_id) COLLATE \"C\"",
     writable_cte: true,
+    begin_write: "BEGIN",
 };
 
 pub(super) async fn open(

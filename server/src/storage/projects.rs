@@ -154,7 +154,7 @@ macro_rules! project_store {
                 callback_key: &StoredCallbackKey,
             ) -> Result<()> {
                 let now = now_ms();
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 sqlx::query(
                     "INSERT INTO projects (id, merchant_id, name, redirect_url, settings_json, created_ms) \
                      VALUES ($1, $2, $3, $4, $5, $6)",
@@ -240,7 +240,7 @@ macro_rules! project_store {
                 settings: &ProjectSettings,
                 audit: &AuditEntry,
             ) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let done = sqlx::query("UPDATE projects SET settings_json = $2, version = version + 1 WHERE id = $1")
                     .bind(project_id)
                     .bind(to_json(settings))
@@ -261,7 +261,7 @@ macro_rules! project_store {
                 settings: &ProjectSettings,
                 audit: &AuditEntry,
             ) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let done = sqlx::query("UPDATE projects SET settings_json = $2, version = version + 1 WHERE id = $1")
                     .bind(project_id)
                     .bind(to_json(settings))
@@ -309,7 +309,7 @@ macro_rules! project_store {
                 key: &StoredRequestKey,
                 audit: Option<&AuditEntry>,
             ) -> Result<()> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 if Self::active_keys(&mut tx, project_id, None, self.dialect).await? >= MAX_ACTIVE_REQUEST_KEYS {
                     return Err(StoreError::Refused(crate::domain::error::Refusal::TooManyKeys));
                 }
@@ -351,7 +351,7 @@ macro_rules! project_store {
             }
 
             async fn set_request_key_active(&self, token: &str, active: bool, audit: Option<&AuditEntry>) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let project: Option<(String,)> = sqlx::query_as("SELECT project_id FROM request_keys WHERE token = $1")
                     .bind(token)
                     .fetch_optional(&mut *tx)
@@ -514,7 +514,7 @@ macro_rules! project_store {
             async fn reseal_secrets(&self) -> Result<u64> {
                 let vault = &self.vault;
                 let mut resealed = 0;
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let rows: Vec<(String, String)> =
                     sqlx::query_as("SELECT token, hmac_secret FROM request_keys WHERE hmac_secret IS NOT NULL")
                         .fetch_all(&mut *tx)

@@ -16,7 +16,7 @@ macro_rules! requisite_store {
         #[async_trait]
         impl RequisiteStore for SqlStorage<$db> {
             async fn insert_requisite(&self, r: &Requisite, audit: Option<&AuditEntry>) -> Result<()> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 sqlx::query(
                     "INSERT INTO requisites (id, country, currency, pan, card_holder, bank_symbol, bank_name, bank_country, \
                        min_amount, max_amount, payment_system, extra_param, active, last_used_ms, created_ms, \
@@ -89,7 +89,7 @@ macro_rules! requisite_store {
             }
 
             async fn set_requisite_active(&self, id: &str, active: bool, audit: Option<&AuditEntry>) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let done = sqlx::query("UPDATE requisites SET active = $2 WHERE id = $1")
                     .bind(id)
                     .bind(active)
@@ -139,7 +139,7 @@ macro_rules! requisite_store {
                 max_amount: Option<i64>,
                 audit: Option<&AuditEntry>,
             ) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let done = sqlx::query("UPDATE requisites SET min_amount = $2, max_amount = $3 WHERE id = $1")
                     .bind(id)
                     .bind(min_amount)

@@ -18,7 +18,11 @@ use super::sql::now_ms;
 
 #[derive(Clone, Debug)]
 pub struct Sessions {
-    pool: SessionPool,
+    reads: SessionPool,
+    /// On SQLite the one writer connection: a session written on another connection would
+    /// commit between a writer transaction's read and its write, and SQLite fails that write
+    /// at once as busy (a console action answered "could not be saved").
+    writes: SessionPool,
     /// A session ends this long after its login, however active.
     max_age_ms: i64,
 }
@@ -46,8 +50,8 @@ fn expiry_ms(record: &Record) -> i64 {
 
 /// Runs the same statement on whichever backend the pool is.
 macro_rules! on_pool {
-    ($self:expr, |$pool:ident| $body:expr) => {
-        match &$self.pool {
+    ($pool_of:expr, |$pool:ident| $body:expr) => {
+        match &$pool_of {
             SessionPool::Sqlite($pool) => $body,
             SessionPool::Postgres($pool) => $body,
         }
@@ -57,7 +61,12 @@ macro_rules! on_pool {
 impl Sessions {
     /// Sessions over `pool`, ending 12 hours after their login unless told otherwise.
     pub fn new(pool: SessionPool) -> Self {
-        Sessions { pool, max_age_ms: 12 * 3_600_000 }
+        Sessions { reads: pool.clone(), writes: pool, max_age_ms: 12 * 3_600_000 }
+    }
+
+    /// Sessions read through `reads` and written through `writes`.
+    pub fn split(reads: SessionPool, writes: SessionPool) -> Self {
+        Sessions { writes, ..Sessions::new(reads) }
     }
 
     /// The absolute lifetime: a session ends `max_age_s` after its login, however active.
@@ -77,7 +86,8 @@ impl Sessions {
             every.tick().await;
             let (now, born_after) = (now_ms(), self.born_after());
             let sql = "DELETE FROM console_sessions WHERE expiry_ms <= $1 OR created_ms <= $2";
-            let done = on_pool!(self, |p| sqlx::query(sql).bind(now).bind(born_after).execute(p).await.map(|_| ()));
+            let done =
+                on_pool!(self.writes, |p| sqlx::query(sql).bind(now).bind(born_after).execute(p).await.map(|_| ()));
             if let Err(e) = done {
                 tracing::warn!(error = %e, "session clean-up failed");
             }
@@ -97,7 +107,7 @@ impl SessionStore for Sessions {
                        VALUES ($1, $2, $3, $4, $5, $5, $6) ON CONFLICT (id_hash) DO NOTHING";
             let hash = id_hash(&record.id);
             let expiry = expiry_ms(record);
-            let inserted = on_pool!(self, |p| sqlx::query(sql)
+            let inserted = on_pool!(self.writes, |p| sqlx::query(sql)
                 .bind(&hash)
                 .bind(&audience)
                 .bind(&login)
@@ -123,7 +133,7 @@ impl SessionStore for Sessions {
         let sql = "UPDATE console_sessions SET audience = $2, login = $3, data = $4, seen_ms = $5, expiry_ms = $6 \
                    WHERE id_hash = $1 AND created_ms > $7";
         let (hash, now, expiry, born_after) = (id_hash(&record.id), now_ms(), expiry_ms(record), self.born_after());
-        on_pool!(self, |p| sqlx::query(sql)
+        on_pool!(self.writes, |p| sqlx::query(sql)
             .bind(&hash)
             .bind(&audience)
             .bind(&login)
@@ -141,9 +151,13 @@ impl SessionStore for Sessions {
         let sql =
             "SELECT data, expiry_ms FROM console_sessions WHERE id_hash = $1 AND expiry_ms > $2 AND created_ms > $3";
         let (hash, now, born_after) = (id_hash(id), now_ms(), self.born_after());
-        let row: Option<(String, i64)> =
-            on_pool!(self, |p| sqlx::query_as(sql).bind(&hash).bind(now).bind(born_after).fetch_optional(p).await)
-                .map_err(backend)?;
+        let row: Option<(String, i64)> = on_pool!(self.reads, |p| sqlx::query_as(sql)
+            .bind(&hash)
+            .bind(now)
+            .bind(born_after)
+            .fetch_optional(p)
+            .await)
+        .map_err(backend)?;
         let Some((data, expiry)) = row else { return Ok(None) };
         let expiry_date = OffsetDateTime::from_unix_timestamp(expiry / 1000).map_err(backend)?;
         Ok(Some(Record { id: *id, data: serde_json::from_str(&data).map_err(backend)?, expiry_date }))
@@ -151,7 +165,7 @@ impl SessionStore for Sessions {
 
     async fn delete(&self, id: &Id) -> session_store::Result<()> {
         let hash = id_hash(id);
-        on_pool!(self, |p| sqlx::query("DELETE FROM console_sessions WHERE id_hash = $1")
+        on_pool!(self.writes, |p| sqlx::query("DELETE FROM console_sessions WHERE id_hash = $1")
             .bind(&hash)
             .execute(p)
             .await

@@ -18,6 +18,7 @@ const DIALECT: Dialect = Dialect {
     transfer_lock: "",
     folded_payment_id: "lower(payment_id)",
     writable_cte: false,
+    begin_write: "BEGIN IMMEDIATE",
 };
 
 /// Connections of the direct reads ([`DirectReads`]): four, twice the cores of the machine it
@@ -115,6 +116,14 @@ pub(super) async fn backup(url: &str, to: &std::path::Path) -> Result<u64, OpenE
     Ok(bytes)
 }
 
+impl SqlStorage<sqlx::Sqlite> {
+    /// The consoles' sessions: read on the pool, written on the one writer like every other
+    /// write of the process.
+    pub(super) fn sessions(&self) -> super::Sessions {
+        super::Sessions::split(self.pool.clone().into(), self.writer.clone().into())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use std::sync::Arc;
@@ -138,5 +147,64 @@ mod tests {
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
         panic!("the database file holds only {} bytes after 5 s", std::fs::metadata(&file).unwrap().len());
+    }
+
+    /// A console login (a session written) while a writer transaction is between its read and
+    /// its write waits for that transaction, instead of committing in between and making the
+    /// transaction's write fail as busy (a key deactivation failed so in the end-to-end tests).
+    #[tokio::test]
+    async fn a_session_written_meanwhile_does_not_fail_a_writer_transaction() {
+        use tower_sessions::session_store::SessionStore;
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}/kassa.db", dir.path().display());
+        let storage = super::open(&url, Arc::new(Vault::with_key([7; 32]))).await.unwrap();
+        let sessions = storage.sessions();
+        let mut tx = storage.writer.begin().await.unwrap();
+        let (count,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM console_sessions").fetch_one(&mut *tx).await.unwrap();
+        assert_eq!(count, 0);
+        let login = tokio::spawn(async move {
+            let mut record = tower_sessions::session::Record {
+                id: tower_sessions::session::Id(1),
+                data: Default::default(),
+                expiry_date: tower_sessions::cookie::time::OffsetDateTime::now_utc()
+                    + std::time::Duration::from_secs(60),
+            };
+            sessions.create(&mut record).await
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        sqlx::query("INSERT INTO merchants (id, name, created_ms) VALUES ('m-1', 'm', 0)")
+            .execute(&mut *tx)
+            .await
+            .expect("nothing committed between this transaction's read and its write");
+        tx.commit().await.unwrap();
+        login.await.unwrap().expect("the session is written after the transaction");
+        let (count,): (i64,) =
+            sqlx::query_as("SELECT COUNT(*) FROM console_sessions").fetch_one(&storage.pool).await.unwrap();
+        assert_eq!(count, 1);
+    }
+
+    /// Another process's write (the CLI's) while a writing transaction is between its read and
+    /// its write waits for that transaction: writing transactions take the write lock when they
+    /// begin.
+    #[tokio::test]
+    async fn another_process_write_waits_for_a_writing_transaction() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}/kassa.db", dir.path().display());
+        let storage = super::open(&url, Arc::new(Vault::with_key([7; 32]))).await.unwrap();
+        let other = sqlx::SqlitePool::connect(&url).await.unwrap();
+        let mut tx = storage.writer.begin_with(super::DIALECT.begin_write).await.unwrap();
+        let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM merchants").fetch_one(&mut *tx).await.unwrap();
+        assert_eq!(count, 0);
+        let cli = tokio::spawn(async move {
+            sqlx::query("INSERT INTO merchants (id, name, created_ms) VALUES ('m-2', 'other', 0)").execute(&other).await
+        });
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        sqlx::query("INSERT INTO merchants (id, name, created_ms) VALUES ('m-1', 'm', 0)")
+            .execute(&mut *tx)
+            .await
+            .expect("nothing committed between this transaction's read and its write");
+        tx.commit().await.unwrap();
+        cli.await.unwrap().expect("the other write waited for the transaction, then went in");
     }
 }

@@ -153,7 +153,7 @@ macro_rules! stats_store {
             async fn roll_up_day(&self, day_ms: i64, expired_description: &str, now_ms: i64) -> Result<()> {
                 // Read on the reading pool, so the writer is held only for the short upsert.
                 let groups = self.grouped_payins(day_ms, day_ms + DAY_MS, None, expired_description, true).await?;
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 for (project_id, g) in &groups {
                     sqlx::query(
                         "INSERT INTO payin_day_groups (day_ms, project_id, country, method, currency, count, volume, \
@@ -230,7 +230,7 @@ macro_rules! stats_store {
             }
 
             async fn forget_rolled_up_before(&self, day_ms: i64) -> Result<()> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 sqlx::query("DELETE FROM payin_day_groups WHERE day_ms < $1").bind(day_ms).execute(&mut *tx).await?;
                 sqlx::query("DELETE FROM payin_days WHERE day_ms < $1").bind(day_ms).execute(&mut *tx).await?;
                 tx.commit().await?;

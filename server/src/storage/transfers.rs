@@ -311,7 +311,7 @@ macro_rules! transfer_store {
         #[async_trait]
         impl TransferStore for SqlStorage<$db> {
             async fn record_transfer(&self, t: &Transfer, audit: &AuditEntry) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 if !insert_transfer!(&mut *tx, t) {
                     return Ok(false);
                 }
@@ -321,7 +321,7 @@ macro_rules! transfer_store {
             }
 
             async fn record_transfers(&self, transfers: &[(Transfer, AuditEntry)]) -> Result<Vec<bool>> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let mut recorded = Vec::with_capacity(transfers.len());
                 for (t, audit) in transfers {
                     let new = insert_transfer!(&mut *tx, t);
@@ -409,7 +409,7 @@ macro_rules! transfer_store {
                 note: &str,
                 audit: &AuditEntry,
             ) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let done = sqlx::query(
                     "UPDATE transfers SET state = 'dismissed', decided_by = $2, decided_ms = $3, note = $4 \
                      WHERE id = $1 AND state = 'review'",

@@ -78,7 +78,7 @@ macro_rules! user_store {
         #[async_trait]
         impl UserStore for SqlStorage<$db> {
             async fn upsert_user(&self, u: &ConsoleUser, audit: &AuditEntry) -> Result<()> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 sqlx::query(
                     "INSERT INTO console_users (id, audience, merchant_id, login, password_hash, active, created_ms, role) \
                      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) \
@@ -104,7 +104,7 @@ macro_rules! user_store {
             }
 
             async fn insert_user(&self, u: &ConsoleUser, setup: &Setup, audit: &AuditEntry) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let done = sqlx::query(
                     "INSERT INTO console_users (id, audience, merchant_id, login, password_hash, active, created_ms, \
                        role, setup_hash, setup_expires_ms) \
@@ -160,7 +160,7 @@ macro_rules! user_store {
                 change: &UserChange,
                 audit: &AuditEntry,
             ) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let where_ = "WHERE audience = $1 AND ($2 = '' OR merchant_id = $2) AND login = $3";
                 let set = match change {
                     UserChange::Active(_) => "active = $4",
@@ -238,7 +238,7 @@ macro_rules! user_store {
                 recovery_hashes: &[String],
                 audit: &AuditEntry,
             ) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let done = sqlx::query(
                     "UPDATE console_users SET totp_sealed = totp_pending_sealed, totp_pending_sealed = NULL, \
                        totp_last_step = $3, recovery_hashes = $4 \
@@ -294,7 +294,7 @@ macro_rules! user_store {
                 hash: &str,
                 audit: &AuditEntry,
             ) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let row: Option<(Option<String>,)> =
                     sqlx::query_as("SELECT recovery_hashes FROM console_users WHERE audience = $1 AND login = $2")
                         .bind(audience.code())
@@ -348,7 +348,7 @@ macro_rules! user_store {
                 keep: &str,
                 audit: &AuditEntry,
             ) -> Result<u64> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let done = sqlx::query(
                     "DELETE FROM console_sessions WHERE audience = $1 AND login = $2 AND id_hash <> $3",
                 )
@@ -372,7 +372,7 @@ macro_rules! user_store {
                 password_hash: &str,
                 audit: &AuditEntry,
             ) -> Result<bool> {
-                let mut tx = self.writer.begin().await?;
+                let mut tx = self.writer.begin_with(self.dialect.begin_write).await?;
                 let done = sqlx::query(
                     "UPDATE console_users SET password_hash = $4, setup_hash = NULL, setup_expires_ms = NULL \
                      WHERE audience = $1 AND setup_hash = $2 AND setup_expires_ms > $3 AND active",

@@ -510,7 +510,8 @@ pub fn refusal(e: &DomainError) -> &'static str {
         | DomainError::Storage(_)
         | DomainError::Internal(_)
         | DomainError::Replayed => {
-            tracing::warn!(error = %e, "console action failed");
+            // The whole error: a database failure names its code here (and only here).
+            tracing::warn!(error = ?e, "console action failed");
             "failed"
         }
     }
