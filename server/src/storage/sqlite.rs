@@ -11,7 +11,7 @@ use super::dialect::Dialect;
 use super::direct::DirectReads;
 use super::sql::SqlStorage;
 
-const DIALECT: Dialect = Dialect {
+pub(super) const DIALECT: Dialect = Dialect {
     skip_locked: "",
     lock_row: "",
     anonymous_params: true,
