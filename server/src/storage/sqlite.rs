@@ -149,16 +149,34 @@ mod tests {
         panic!("the database file holds only {} bytes after 5 s", std::fs::metadata(&file).unwrap().len());
     }
 
+    /// A database file in a fresh directory, opened and migrated as the server opens it.
+    async fn opened() -> (tempfile::TempDir, String, super::SqlStorage<sqlx::Sqlite>) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}/kassa.db", dir.path().display());
+        let storage = super::open(&url, Arc::new(Vault::with_key([7; 32]))).await.unwrap();
+        (dir, url, storage)
+    }
+
+    /// Gives a concurrent writer time to commit, then writes and commits `tx`: fails when that
+    /// writer committed between `tx`'s read and this write (SQLite's busy code 517).
+    async fn write_after_a_pause(mut tx: sqlx::Transaction<'static, sqlx::Sqlite>) {
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        sqlx::query("INSERT INTO merchants (id, name, created_ms) VALUES ('m-1', 'm', 0)")
+            .execute(&mut *tx)
+            .await
+            .expect("nothing committed between this transaction's read and its write");
+        tx.commit().await.unwrap();
+    }
+
     /// A console login (a session written) while a writer transaction is between its read and
     /// its write waits for that transaction, instead of committing in between and making the
     /// transaction's write fail as busy (a key deactivation failed so in the end-to-end tests).
     #[tokio::test]
     async fn a_session_written_meanwhile_does_not_fail_a_writer_transaction() {
         use tower_sessions::session_store::SessionStore;
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}/kassa.db", dir.path().display());
-        let storage = super::open(&url, Arc::new(Vault::with_key([7; 32]))).await.unwrap();
+        let (_dir, _, storage) = opened().await;
         let sessions = storage.sessions();
+        // A deferred transaction on purpose: this is about the connection sessions write on.
         let mut tx = storage.writer.begin().await.unwrap();
         let (count,): (i64,) =
             sqlx::query_as("SELECT COUNT(*) FROM console_sessions").fetch_one(&mut *tx).await.unwrap();
@@ -172,12 +190,7 @@ mod tests {
             };
             sessions.create(&mut record).await
         });
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-        sqlx::query("INSERT INTO merchants (id, name, created_ms) VALUES ('m-1', 'm', 0)")
-            .execute(&mut *tx)
-            .await
-            .expect("nothing committed between this transaction's read and its write");
-        tx.commit().await.unwrap();
+        write_after_a_pause(tx).await;
         login.await.unwrap().expect("the session is written after the transaction");
         let (count,): (i64,) =
             sqlx::query_as("SELECT COUNT(*) FROM console_sessions").fetch_one(&storage.pool).await.unwrap();
@@ -189,9 +202,7 @@ mod tests {
     /// begin.
     #[tokio::test]
     async fn another_process_write_waits_for_a_writing_transaction() {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}/kassa.db", dir.path().display());
-        let storage = super::open(&url, Arc::new(Vault::with_key([7; 32]))).await.unwrap();
+        let (_dir, url, storage) = opened().await;
         let other = sqlx::SqlitePool::connect(&url).await.unwrap();
         let mut tx = storage.writer.begin_with(super::DIALECT.begin_write).await.unwrap();
         let (count,): (i64,) = sqlx::query_as("SELECT COUNT(*) FROM merchants").fetch_one(&mut *tx).await.unwrap();
@@ -199,12 +210,7 @@ mod tests {
         let cli = tokio::spawn(async move {
             sqlx::query("INSERT INTO merchants (id, name, created_ms) VALUES ('m-2', 'other', 0)").execute(&other).await
         });
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
-        sqlx::query("INSERT INTO merchants (id, name, created_ms) VALUES ('m-1', 'm', 0)")
-            .execute(&mut *tx)
-            .await
-            .expect("nothing committed between this transaction's read and its write");
-        tx.commit().await.unwrap();
+        write_after_a_pause(tx).await;
         cli.await.unwrap().expect("the other write waited for the transaction, then went in");
     }
 }
