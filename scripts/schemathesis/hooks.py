@@ -384,7 +384,7 @@ SENTENCES = [
     "may contain only Latin or Cyrillic letters, digits, spaces, hyphens, periods and apostrophes",
 ]
 LUHN = re.compile(r"\bLuhn\b")
-# "must match" messages the domain gives under a country's rules (server/src/domain/payin.rs,
+# "must match" messages the domain gives under a country's rules (server/core/src/domain/payin.rs,
 # payout.rs, payments.rs): phone formats per country, and AR's CUIT/CUIL document number.
 COUNTRY_MATCH = [
     (re.compile(r"(^|\.)phone$"), re.compile(r"^must match \^")),

@@ -21,7 +21,7 @@ def edges(pairs):
     return out
 
 
-# The moves of server/src/domain/state_machine.rs, per flow (a move that leaves the state
+# The moves of server/core/src/domain/state_machine.rs, per flow (a move that leaves the state
 # unchanged writes no history row and is not listed).
 FLOWS = {
     "transfer": {
@@ -181,7 +181,7 @@ def check_states(payments, history):
 
 
 def expected_kind(p, state):
-    """server/src/domain/outbox.rs kind_for."""
+    """server/core/src/domain/outbox.rs kind_for."""
     if state == "success":
         return "success"
     if state == "decline":

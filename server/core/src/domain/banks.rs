@@ -1,4 +1,4 @@
-//! The bank catalogue service: seeded from `server/data/banks.json`, editable by operators,
+//! The bank catalogue service: seeded from `server/core/data/banks.json`, editable by operators,
 //! and the bank lists of decisions.md §6.
 
 use std::sync::Arc;

@@ -1,5 +1,5 @@
 //! The bank record of merchant-api.md ("Bank record") and the seed catalogue compiled into the
-//! binary (`server/data/banks.json`).
+//! binary (`server/core/data/banks.json`).
 
 use serde::{Deserialize, Serialize};
 
@@ -21,7 +21,7 @@ fn yes() -> bool {
 
 /// The seed catalogue compiled into the binary.
 pub fn seed() -> Vec<Bank> {
-    serde_json::from_str(include_str!("../../data/banks.json")).expect("server/data/banks.json is valid")
+    serde_json::from_str(include_str!("../../data/banks.json")).expect("server/core/data/banks.json is valid")
 }
 
 /// `symbol` rule of the catalogue: lowercase ASCII letters, digits and hyphens, 2 to 32.

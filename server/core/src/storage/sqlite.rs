@@ -63,7 +63,7 @@ pub(super) async fn open(
         .test_before_acquire(false)
         .connect_with(options.clone().statement_cache_capacity(512).pragma("cache_size", "-4096"))
         .await?;
-    sqlx_macros::migrate!("../migrations/sqlite").run(&writer).await?;
+    sqlx_macros::migrate!("../../migrations/sqlite").run(&writer).await?;
     let pool =
         SqlitePoolOptions::new().max_connections(8).test_before_acquire(false).connect_with(options.clone()).await?;
     // An in-memory database has no file another library could open: its reads take the pool.

@@ -23,7 +23,7 @@ fn kassa_digits(currency: &str) -> Option<u32> {
 /// A fixture's bytes, built into the test binary.
 macro_rules! fixture {
     ($name:literal) => {
-        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/statements/", $name)).as_slice()
+        include_bytes!(concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/fixtures/statements/", $name)).as_slice()
     };
 }
 use fixture;

@@ -32,7 +32,7 @@ pub(super) async fn open(
         .acquire_timeout(Duration::from_secs(5))
         .connect_with(options.clone())
         .await?;
-    sqlx_macros::migrate!("../migrations/postgres").run(&pool).await?;
+    sqlx_macros::migrate!("../../migrations/postgres").run(&pool).await?;
     // The signature log guards against replays within the timestamp window; it is not money.
     // Its connections commit without waiting for the log flush (a crash can forget its last
     // milliseconds, nothing more), set once per connection so that each batch is one
