@@ -143,7 +143,7 @@ fn apply(property: &mut Value, rule: &FieldRule) {
     match rule.kind {
         // A block is a reference to its own component (or null where optional).
         Kind::Object => return,
-        Kind::Text { min, max, pattern } => {
+        Kind::Text { min, max, pattern } if !rule.schema_says_all => {
             if min > 0 {
                 p.insert("minLength".into(), json!(min));
             }
@@ -154,6 +154,11 @@ fn apply(property: &mut Value, rule: &FieldRule) {
                 }
                 Some(Says::Sentence(sentence)) => describe(p, &format!("Rule: {sentence}.")),
                 None => {}
+            }
+        }
+        Kind::Text { pattern, .. } => {
+            if let Some(Says::Sentence(sentence)) = pattern.map(|p| p.says) {
+                describe(p, &format!("Rule: {sentence}."));
             }
         }
         Kind::Integer { min, max } => {
@@ -170,7 +175,7 @@ fn apply(property: &mut Value, rule: &FieldRule) {
         p.insert((*keyword).into(), value);
     }
     // Every string refuses U+0000 ([`NO_NUL`]); a field's own pattern already excludes it.
-    if matches!(rule.kind, Kind::Text { .. }) && !p.contains_key("pattern") {
+    if matches!(rule.kind, Kind::Text { .. }) && !p.contains_key("pattern") && !rule.schema_says_all {
         p.insert("pattern".into(), json!("^[^\\u0000]*$"));
         describe(p, &format!("Rule: {NO_NUL}."));
     }
@@ -416,7 +421,11 @@ mod tests {
             for (property, p) in doc["components"]["schemas"][name]["properties"].as_object().unwrap() {
                 let types = p["type"].to_string();
                 if types.contains("string") {
-                    assert!(p["maxLength"].is_u64() || p["enum"].is_array(), "{name}.{property}: {p}");
+                    // (or formats that bound it: an IP address)
+                    let formats = p["anyOf"]
+                        .as_array()
+                        .is_some_and(|a| a.iter().all(|f| matches!(f["format"].as_str(), Some("ipv4" | "ipv6"))));
+                    assert!(p["maxLength"].is_u64() || p["enum"].is_array() || formats, "{name}.{property}: {p}");
                 }
                 if types.contains("integer") {
                     assert!(p["minimum"].is_i64() || p["minimum"].is_u64(), "{name}.{property}: {p}");
@@ -452,6 +461,15 @@ mod tests {
         assert!(s("CardIn", "pan")["description"].as_str().unwrap().contains("Luhn"));
         assert_eq!(s("CardIn", "cvv")["pattern"], "^[0-9]{3,4}$");
         assert_eq!(s("CustomerIn", "email")["format"], "email");
+        // The IP address is said by its formats alone: the spec's 255 can never bind (the
+        // longest text an address has is 45 characters), and boundary lengths next to a format
+        // only sent schemathesis after values no address has (a minute of its run).
+        let ip = s("CustomerIn", "ip_address");
+        assert_eq!(ip["anyOf"], json!([{"format": "ipv4"}, {"format": "ipv6"}]));
+        assert_eq!((ip.get("maxLength"), ip.get("pattern")), (None, None), "{ip}");
+        let longest = "ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255";
+        assert!(crate::domain::rules::is_ip_address(longest) && longest.len() == 45);
+        assert!(!crate::domain::rules::is_ip_address(&format!("0{longest}")));
         assert_eq!(s("GeneralIn", "merchant_callback_url")["format"], "uri");
         assert_eq!(doc["components"]["schemas"]["CardIn"]["required"], json!(["pan", "year", "month", "card_holder"]));
         assert_eq!(

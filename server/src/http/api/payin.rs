@@ -254,6 +254,7 @@ pub(super) const HOLDER: &str =
 pub(super) const HOLDER_SCHEMA: &[(&str, &str)] = &[("pattern", HOLDER_REGEX)];
 const HOLDER_REGEX: &str = r#""^[A-Za-z0-9\\u0400-\\u0481\\u048A-\\u04FF\\t-\\r \\u0085\\u00A0\\u1680\\u2000-\\u200A\\u2028\\u2029\\u202F\\u205F\\u3000.'\\u2019\\u02BC-]+$""#;
 const CARD_NUMBER_SCHEMA: &[(&str, &str)] = &[("pattern", r#""^[0-9]{12,19}$""#)];
+// The longest address text is 45 characters (IPv6 ending in dotted IPv4), within the spec's 255.
 const IP_ADDRESS: &[(&str, &str)] = &[("anyOf", r#"[{"format": "ipv4"}, {"format": "ipv6"}]"#)];
 const EMAIL: &[(&str, &str)] = &[("format", r#""email""#)];
 
@@ -392,7 +393,7 @@ impl CustomerIn {
     pub const ID: FieldRule = FieldRule::text("customer.id", true, 255);
     pub const IP_ADDRESS: FieldRule =
         FieldRule::sentence("customer.ip_address", true, 255, "must be an IPv4 or IPv6 address", rules::is_ip_address)
-            .schema(IP_ADDRESS);
+            .schema_says_all(IP_ADDRESS);
     pub const COUNTRY: FieldRule = FieldRule::regex("customer.country", true, 2, "^[A-Z]{2}$", is_country);
     pub const FIRST_NAME: FieldRule = FieldRule::text("customer.first_name", false, 255);
     pub const LAST_NAME: FieldRule = FieldRule::text("customer.last_name", false, 255);

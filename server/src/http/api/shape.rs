@@ -17,6 +17,10 @@ pub struct FieldRule {
     /// JSON Schema keywords (JSON text) for what a rule's test decides that a `pattern` cannot
     /// say exactly: a `format`, or a pattern every accepted value matches.
     pub schema: &'static [(&'static str, &'static str)],
+    /// `schema` alone says every accepted value, its length included (an IP address's
+    /// formats): the document then gives no length or NUL pattern beside it, which would only
+    /// send generators after values of lengths no such format has.
+    pub schema_says_all: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -74,7 +78,14 @@ pub enum Values {
 impl FieldRule {
     /// A string of 1 to `max` characters.
     pub const fn text(field: &'static str, required: bool, max: usize) -> Self {
-        FieldRule { field, required, kind: Kind::Text { min: 1, max, pattern: None }, values: None, schema: &[] }
+        FieldRule {
+            field,
+            required,
+            kind: Kind::Text { min: 1, max, pattern: None },
+            values: None,
+            schema: &[],
+            schema_says_all: false,
+        }
     }
 
     /// A string the regular expression `regex` describes exactly; `test` decides it.
@@ -123,6 +134,11 @@ impl FieldRule {
 
     pub const fn schema(self, schema: &'static [(&'static str, &'static str)]) -> Self {
         FieldRule { schema, ..self }
+    }
+
+    /// Like [`Self::schema`], where those keywords bound the value whole (see `schema_says_all`).
+    pub const fn schema_says_all(self, schema: &'static [(&'static str, &'static str)]) -> Self {
+        FieldRule { schema, schema_says_all: true, ..self }
     }
 
     /// The same rule at another place of a request (the same block in another request).
