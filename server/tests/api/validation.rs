@@ -244,6 +244,10 @@ fn cases(app: &TestApp) -> Vec<Case> {
     add("customer.id 256", set(&ru, "customer.id", s(256)), Some("customer.id"));
     add("ip invalid", set(&ru, "customer.ip_address", json!("1.2.3")), Some("customer.ip_address"));
     add("ip v6", set(&ru, "customer.ip_address", json!("2001:db8::1")), None);
+    // The document gives the address no length (its formats bound it); the spec's 255 still holds.
+    let longest = json!("ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255");
+    add("ip v6 at its longest", set(&ru, "customer.ip_address", longest), None);
+    add("ip 256", set(&ru, "customer.ip_address", s(256)), Some("customer.ip_address"));
     add("country lowercase", set(&ru, "customer.country", json!("ru")), Some("customer.country"));
     add("country 3 letters", set(&ru, "customer.country", json!("RUS")), Some("customer.country"));
     add("customer_type trust", set(&ru, "customer.customer_type", json!("trust")), None);
