@@ -50,6 +50,9 @@ async fn every_kind_is_delivered_signed_with_every_key_type(backend: Backend) {
         receiver.wait_until(10, |r| r.len() == 2).await;
         let request_id = created_payment["request_id"].as_str().unwrap();
         app.operator("/api/v1/operator/payments/received", &json!({"request_id": request_id, "amount": amount})).await;
+        // The outbox keeps order per payment, not across them: the next payment's decline could
+        // otherwise overtake this success (seen once on a loaded machine).
+        receiver.wait_until(10, |r| r.len() == 3).await;
         // No requisite of that bank exists, so this one stays in the search until cancelled.
         let mut unserved = with_urls(ru_card_payin(&key.project_id, "nope", amount + 10), &receiver);
         unserved["payment"]["bank_symbol"] = json!("vtb");

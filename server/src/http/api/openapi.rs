@@ -156,10 +156,12 @@ fn apply(property: &mut Value, rule: &FieldRule) {
                 None => {}
             }
         }
-        Kind::Text { pattern, .. } => {
+        // The spec's limit stays in the words, for merchants; generators get only the schema.
+        Kind::Text { max, pattern, .. } => {
             if let Some(Says::Sentence(sentence)) = pattern.map(|p| p.says) {
                 describe(p, &format!("Rule: {sentence}."));
             }
+            describe(p, &format!("Rule: at most {max} characters."));
         }
         Kind::Integer { min, max } => {
             if min != i64::MIN {
@@ -467,6 +469,7 @@ mod tests {
         let ip = s("CustomerIn", "ip_address");
         assert_eq!(ip["anyOf"], json!([{"format": "ipv4"}, {"format": "ipv6"}]));
         assert_eq!((ip.get("maxLength"), ip.get("pattern")), (None, None), "{ip}");
+        assert!(ip["description"].as_str().unwrap().contains("at most 255 characters"), "{ip}");
         let longest = "ffff:ffff:ffff:ffff:ffff:ffff:255.255.255.255";
         assert!(crate::domain::rules::is_ip_address(longest) && longest.len() == 45);
         assert!(!crate::domain::rules::is_ip_address(&format!("0{longest}")));
