@@ -143,11 +143,14 @@ fn apply(property: &mut Value, rule: &FieldRule) {
     match rule.kind {
         // A block is a reference to its own component (or null where optional).
         Kind::Object => return,
-        Kind::Text { min, max, pattern } if !rule.schema_says_all => {
-            if min > 0 {
-                p.insert("minLength".into(), json!(min));
+        Kind::Text { min, max, pattern } => {
+            // The spec's limit stays in the words, for merchants; generators get only the schema.
+            if !rule.schema_says_all {
+                if min > 0 {
+                    p.insert("minLength".into(), json!(min));
+                }
+                p.insert("maxLength".into(), json!(max));
             }
-            p.insert("maxLength".into(), json!(max));
             match pattern.map(|p| p.says) {
                 Some(Says::Regex(regex)) => {
                     p.insert("pattern".into(), json!(regex));
@@ -155,13 +158,9 @@ fn apply(property: &mut Value, rule: &FieldRule) {
                 Some(Says::Sentence(sentence)) => describe(p, &format!("Rule: {sentence}.")),
                 None => {}
             }
-        }
-        // The spec's limit stays in the words, for merchants; generators get only the schema.
-        Kind::Text { max, pattern, .. } => {
-            if let Some(Says::Sentence(sentence)) = pattern.map(|p| p.says) {
-                describe(p, &format!("Rule: {sentence}."));
+            if rule.schema_says_all {
+                describe(p, &format!("Rule: at most {max} characters."));
             }
-            describe(p, &format!("Rule: at most {max} characters."));
         }
         Kind::Integer { min, max } => {
             if min != i64::MIN {
