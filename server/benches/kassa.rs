@@ -624,7 +624,7 @@ async fn create_bench() {
             .collect();
         let before = pg_counts(backend, &db).await;
         let (mut floor_parts, mut kassa_parts, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
-        for round in 0..CREATE_ROUNDS {
+        for prepared in &signed {
             let floor = {
                 let (client, bodies, url) = (client.clone(), floor_bodies.clone(), floor_url.clone());
                 load_for(CREATE_WARMUP, CREATE_RUN, move |i| {
@@ -636,7 +636,7 @@ async fn create_bench() {
                 })
                 .await
             };
-            let prepared = signed[round].clone();
+            let prepared = prepared.clone();
             profile("enable");
             let created = {
                 let (client, url) = (client.clone(), url.clone());
@@ -648,7 +648,12 @@ async fn create_bench() {
             };
             profile("disable");
             let rate = |m: &Measured| m.latencies.len() as f64 / m.run.as_secs_f64();
-            ratios.push(format!("{:.0} % ({:.0}/{:.0})", 100.0 * rate(&created) / rate(&floor).max(1.0), rate(&created), rate(&floor)));
+            ratios.push(format!(
+                "{:.0} % ({:.0}/{:.0})",
+                100.0 * rate(&created) / rate(&floor).max(1.0),
+                rate(&created),
+                rate(&floor)
+            ));
             floor_parts.push(floor);
             kassa_parts.push(created);
         }
