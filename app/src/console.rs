@@ -187,6 +187,7 @@ fn CellView(cell: Cell) -> impl IntoView {
         Cell::Text(t) => view! { <span>{t}</span> }.into_any(),
         Cell::Wrap(t) => view! { <span class="wrap">{t}</span> }.into_any(),
         Cell::Mono(t) => view! { <span class="mono">{t}</span> }.into_any(),
+        Cell::Masked(t) => view! { <span class="mono masked">{t}</span> }.into_any(),
         Cell::Number(t) => view! { <span class="num">{t}</span> }.into_any(),
         Cell::Link { href, text } => view! { <a href=href>{text}</a> }.into_any(),
         Cell::Status { text, tone } => view! { <span class=tone_class(tone)>{text}</span> }.into_any(),

@@ -415,6 +415,9 @@ pub enum Cell {
     /// broken anywhere rather than widening its table past the page.
     Wrap(String),
     Mono(String),
+    /// A masked card, phone or account number (`2200********4374`): monospace, and kept on one
+    /// line up to a card number's length where the page is wide enough for a table.
+    Masked(String),
     Number(String),
     Link {
         href: String,

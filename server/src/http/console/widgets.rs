@@ -144,7 +144,7 @@ impl Column {
             Column::State => state_cell(t, p.state),
             Column::Amount => Cell::Number(t.amount(p.amount, p.currency.code)),
             Column::Method => text(method_of(p)),
-            Column::Requisite => Cell::Mono(requisite_of(p)),
+            Column::Requisite => Cell::Masked(requisite_of(p)),
             Column::Country => text(p.country.code()),
             Column::Created => text(t.time(p.created_ms)),
         }
@@ -191,7 +191,7 @@ pub fn payment_facts(t: &Texts, p: &Payment, with_project: bool) -> Vec<(String,
         (t.t("console-col-old-amount"), amount(p.old_amount)),
         (t.t("console-col-method"), text(method_of(p))),
         (t.t("console-col-country"), text(p.country.code())),
-        (t.t("console-col-requisite"), Cell::Mono(requisite_of(p))),
+        (t.t("console-col-requisite"), Cell::Masked(requisite_of(p))),
         (t.t("console-col-created"), text(t.time(p.created_ms))),
     ]);
     if let Some(received) = p.received_amount {

@@ -188,7 +188,7 @@ fn paid_row(s: &Signed, p: &Payment) -> Vec<Cell> {
         payment_link(CONSOLE.base, p),
         Cell::Number(t.amount(p.amount, p.currency.code)),
         text(method_of(p)),
-        Cell::Mono(requisite_of(p)),
+        Cell::Masked(requisite_of(p)),
         text(since(t, p.updated_ms)),
         Cell::Forms(actions(s, p, Some("/#paid"))),
     ]

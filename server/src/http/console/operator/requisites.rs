@@ -251,7 +251,7 @@ fn row(s: &Signed, r: &Requisite, usage: &HashMap<String, (i64, i64)>) -> Vec<Ce
     );
     let (open, turnover) = usage.get(&r.id).copied().unwrap_or_default();
     vec![
-        Cell::Mono(r.masked_pan()),
+        Cell::Masked(r.masked_pan()),
         // The transfer form and the operator API take the requisite by this id.
         Cell::Mono(r.id.clone()),
         text(format!("{} {}", r.country, r.currency)),
@@ -520,7 +520,7 @@ fn ask_disable(state: &AppState, s: &Signed, confirm: &Confirm, r: &Requisite, o
         consequence: t.ta("console-confirm-requisite-disable", &[("open", Arg::Number(open))]),
         facts: vec![
             (t.t("console-col-requisite-id"), Cell::Mono(r.id.clone())),
-            (t.t("console-col-requisite"), Cell::Mono(r.masked_pan())),
+            (t.t("console-col-requisite"), Cell::Masked(r.masked_pan())),
             (t.t("console-col-country"), text(format!("{} {}", r.country, r.currency))),
             (t.t("console-field-bank"), text(bank_and_account(r))),
             (t.t("console-col-open"), Cell::Number(open.to_string())),
