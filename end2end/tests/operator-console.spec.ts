@@ -80,6 +80,7 @@ test('operator: log in, add a requisite, funds received from the queue, the paye
   const ours = found.filter({ hasText: new RegExp(`${card.slice(0, 4)}\\*+${lastFour}`) }).first();
   await expect(ours).toBeVisible();
   // At a desk the masked number reads on one line (its column once shrank and split it in two).
+  const phone = operatorPage.viewportSize()!;
   await operatorPage.setViewportSize({ width: 1280, height: 800 });
   const lines = await ours.locator('.masked').evaluate((e) => {
     const range = document.createRange();
@@ -87,7 +88,7 @@ test('operator: log in, add a requisite, funds received from the queue, the paye
     return range.getClientRects().length;
   });
   expect(lines).toBe(1);
-  await operatorPage.setViewportSize({ width: 390, height: 844 });
+  await operatorPage.setViewportSize(phone);
   await checkA11y(operatorPage, info);
   await shot(operatorPage, 'operator-requisites', info);
 
